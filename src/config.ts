@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** Every environment variable DomainLens reads, with its default. Documented in README.md. */
+const schema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+  ),
+  ADMIN_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  ROLE: z.enum(["all", "api", "worker"]).default("all"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool.default(false),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment once. Throws ConfigError naming each invalid variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined) relevant[key] = value;
+  }
+  const parsed = schema.safeParse(relevant);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`),
+    );
+  }
+  return parsed.data;
+}
+
+/** Environment for the command-line client: where the server is and the admin token. */
+export function loadClientConfig(env: Record<string, string | undefined> = process.env): {
+  url: string;
+  adminToken: string | undefined;
+} {
+  const parsed = z
+    .object({
+      DOMAINLENS_URL: z.string().url().default("http://127.0.0.1:8080"),
+      ADMIN_TOKEN: optionalString,
+    })
+    .safeParse({ DOMAINLENS_URL: env.DOMAINLENS_URL, ADMIN_TOKEN: env.ADMIN_TOKEN });
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  return { url: parsed.data.DOMAINLENS_URL.replace(/\/+$/, ""), adminToken: parsed.data.ADMIN_TOKEN };
+}

@@ -1,0 +1,124 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+/** JSON columns: always written as JSON text (pg turns JS arrays into SQL arrays), read back parsed. */
+export type Json<T> = ColumnType<T, string, string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  balance_micros: Generated<number>;
+  limits: ColumnType<Record<string, number>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  org_id: string;
+  key_hash: string;
+  display_prefix: string;
+  created_at: CreatedAt;
+  revoked_at: Date | null;
+}
+
+export type LedgerKind = "debit" | "refund" | "topup";
+
+export interface LedgerTable {
+  id: Generated<number>;
+  org_id: string;
+  kind: LedgerKind;
+  operation: string;
+  amount_micros: number;
+  resource_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface UsageCountersTable {
+  org_id: string;
+  operation: string;
+  period: ColumnType<Date, string, string>;
+  calls: number;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: Json<unknown> | null;
+  created_at: CreatedAt;
+}
+
+export interface ClassificationsTable {
+  domain: string;
+  result: Json<Record<string, unknown>>;
+  classified_at: ColumnType<Date, Date | string, Date | string>;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export type JobStatus = "queued" | "running" | "complete" | "failed";
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  status: Generated<JobStatus>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  lease_owner: string | null;
+  lease_expires_at: Date | null;
+  last_error: Json<Record<string, unknown>> | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  finished_at: Date | null;
+}
+
+export interface ClassificationJobsTable {
+  id: string;
+  org_id: string;
+  domain: string;
+  job_id: string | null;
+  status: Generated<string>;
+  error: Json<Record<string, unknown>> | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface DomainRisksTable {
+  id: string;
+  org_id: string;
+  url: string;
+  report: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface ScansTable {
+  id: string;
+  org_id: string;
+  url: string;
+  status: Generated<"pending" | "processing" | "completed" | "failed">;
+  job_id: string | null;
+  report: Json<Record<string, unknown>> | null;
+  error: Json<Record<string, unknown>> | null;
+  created_at: CreatedAt;
+  completed_at: Date | null;
+}
+
+export interface DB {
+  organizations: OrganizationsTable;
+  api_keys: ApiKeysTable;
+  ledger: LedgerTable;
+  usage_counters: UsageCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
+  classifications: ClassificationsTable;
+  jobs: JobsTable;
+  classification_jobs: ClassificationJobsTable;
+  domain_risks: DomainRisksTable;
+  scans: ScansTable;
+}
+
+export type Organization = Selectable<OrganizationsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type JobRow = Selectable<JobsTable>;
+export type NewJob = Insertable<JobsTable>;
