@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { OPERATION_NAMES, type Operation } from "../../platform/operations.js";
+
+const usd = z.number().finite().multipleOf(0.000001, "at most 6 decimal places");
+
+export const createOrgBody = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  credits_usd: usd.min(0).max(1_000_000).optional(),
+});
+export const createOrgResponse = z.object({ org_id: z.string(), key_id: z.string(), api_key: z.string() });
+export const orgParams = z.object({ id: z.string() });
+export const keyParams = z.object({ key_id: z.string() });
+export const createKeyResponse = z.object({ key_id: z.string(), api_key: z.string() });
+export const revokeKeyResponse = z.object({ key_id: z.string(), revoked_at: z.string() });
+export const creditsBody = z.strictObject({ amount_usd: usd.positive().max(1_000_000) });
+export const creditsResponse = z.object({ balance_usd: z.number() });
+
+const limitsShape = Object.fromEntries(
+  OPERATION_NAMES.map((op) => [op, z.number().int().min(0).max(1_000_000).optional()]),
+) as Record<Operation, z.ZodOptional<z.ZodNumber>>;
+export const limitsBody = z
+  .strictObject(limitsShape)
+  .refine((v) => Object.keys(v).length > 0, "name at least one operation");
+export const limitsResponse = z.object({ limits: z.record(z.string(), z.number().int()) });
+
+export const orgResponse = z.object({
+  org_id: z.string(),
+  name: z.string(),
+  balance_usd: z.number(),
+  limits: z.record(z.string(), z.number().int()),
+  created_at: z.string(),
+  usage: z.array(z.object({ operation: z.string(), calls: z.number().int(), charged_usd: z.number() })),
+});

@@ -1,0 +1,136 @@
+import { type Kysely, sql } from "kysely";
+import { ApiError } from "../../http/errors.js";
+import { topUp } from "../../platform/billing/ledger.js";
+import type { DB } from "../../platform/db/schema.js";
+import { isUuid, newId } from "../../platform/ids.js";
+import { KeyStore } from "../../platform/keys/store.js";
+import { microsToUsd, usdToMicros } from "../../platform/money.js";
+import { defaultLimits, type Operation } from "../../platform/operations.js";
+import { usagePeriod } from "../../platform/usage.js";
+
+export interface OrgSummary {
+  org_id: string;
+  name: string;
+  balance_usd: number;
+  limits: Record<Operation, number>;
+  created_at: string;
+}
+
+export interface UsageLine {
+  operation: string;
+  calls: number;
+  charged_usd: number;
+}
+
+/** Organizations, their keys, credits and limits: everything the admin API and first start need. */
+export class OrgService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly keys: KeyStore,
+  ) {}
+
+  async createOrg(name: string, creditsUsd: number): Promise<{ orgId: string; keyId: string; apiKey: string }> {
+    return this.db.transaction().execute((tx) => this.createOrgIn(tx, name, creditsUsd));
+  }
+
+  private async createOrgIn(tx: Kysely<DB>, name: string, creditsUsd: number) {
+    const orgId = newId();
+    await tx.insertInto("organizations").values({ id: orgId, name, limits: "{}" }).execute();
+    const micros = usdToMicros(creditsUsd);
+    if (micros > 0) await topUp(tx, { orgId, amountMicros: micros, operation: "credits.initial" });
+    const key = await KeyStore.create(tx, orgId);
+    return { orgId, keyId: key.keyId, apiKey: key.apiKey };
+  }
+
+  /**
+   * Creates the `default` organization with its first key when the database has no organization yet.
+   * Returns the key (to print once) or null when organizations exist. Safe when several processes start
+   * together against one Postgres.
+   */
+  async bootstrapDefault(creditsUsd: number): Promise<{ orgId: string; apiKey: string } | null> {
+    return this.db.transaction().execute(async (tx) => {
+      await sql`SELECT pg_advisory_xact_lock(7310002)`.execute(tx);
+      const any = await tx.selectFrom("organizations").select("id").limit(1).executeTakeFirst();
+      if (any) return null;
+      const created = await this.createOrgIn(tx, "default", creditsUsd);
+      return { orgId: created.orgId, apiKey: created.apiKey };
+    });
+  }
+
+  async createKey(orgId: string): Promise<{ keyId: string; apiKey: string }> {
+    await this.requireOrg(orgId);
+    return KeyStore.create(this.db, orgId);
+  }
+
+  async revokeKey(keyId: string): Promise<{ key_id: string; revoked_at: string }> {
+    if (!isUuid(keyId)) throw new ApiError("not_found", "No API key has this id.");
+    const result = await this.keys.revoke(keyId);
+    if (!result.found || !result.revokedAt) throw new ApiError("not_found", "No API key has this id.");
+    return { key_id: keyId, revoked_at: result.revokedAt.toISOString() };
+  }
+
+  async addCredits(orgId: string, amountUsd: number): Promise<number> {
+    await this.requireOrg(orgId);
+    const micros = usdToMicros(amountUsd);
+    const balance = await this.db
+      .transaction()
+      .execute((tx) => topUp(tx, { orgId, amountMicros: micros, operation: "credits.topup" }));
+    return microsToUsd(balance);
+  }
+
+  /** Sets per-organization limit overrides; merged over the SPEC §8 defaults. */
+  async setLimits(orgId: string, overrides: Partial<Record<Operation, number>>): Promise<Record<Operation, number>> {
+    await this.requireOrg(orgId);
+    const row = await this.db
+      .updateTable("organizations")
+      .set({ limits: sql`limits || ${JSON.stringify(overrides)}::jsonb` })
+      .where("id", "=", orgId)
+      .returning("limits")
+      .executeTakeFirstOrThrow();
+    return { ...defaultLimits(), ...row.limits };
+  }
+
+  async summary(orgId: string): Promise<OrgSummary> {
+    const org = await this.requireOrg(orgId);
+    return {
+      org_id: org.id,
+      name: org.name,
+      balance_usd: microsToUsd(org.balance_micros),
+      limits: { ...defaultLimits(), ...org.limits },
+      created_at: org.created_at.toISOString(),
+    };
+  }
+
+  /** Calls and net charges per operation, all time or from `since`. */
+  async usage(orgId: string, since?: Date): Promise<UsageLine[]> {
+    let calls = this.db
+      .selectFrom("usage_counters")
+      .select(["operation", sql<number>`sum(calls)::int8`.as("calls")])
+      .where("org_id", "=", orgId)
+      .groupBy("operation");
+    if (since) calls = calls.where(sql<boolean>`period >= ${usagePeriod(since)}::date`);
+    let charges = this.db
+      .selectFrom("ledger")
+      .select(["operation", sql<number>`-sum(amount_micros)::int8`.as("charged")])
+      .where("org_id", "=", orgId)
+      .where("kind", "in", ["debit", "refund"])
+      .groupBy("operation");
+    if (since) charges = charges.where("created_at", ">=", new Date(`${usagePeriod(since)}T00:00:00Z`));
+    const [callRows, chargeRows] = await Promise.all([calls.execute(), charges.execute()]);
+    const lines = new Map<string, UsageLine>();
+    for (const r of callRows) lines.set(r.operation, { operation: r.operation, calls: r.calls, charged_usd: 0 });
+    for (const r of chargeRows) {
+      const line = lines.get(r.operation) ?? { operation: r.operation, calls: 0, charged_usd: 0 };
+      line.charged_usd = microsToUsd(r.charged);
+      lines.set(r.operation, line);
+    }
+    return [...lines.values()].sort((a, b) => a.operation.localeCompare(b.operation));
+  }
+
+  private async requireOrg(orgId: string) {
+    if (!isUuid(orgId)) throw new ApiError("not_found", "No organization has this id.");
+    const org = await this.db.selectFrom("organizations").selectAll().where("id", "=", orgId).executeTakeFirst();
+    if (!org) throw new ApiError("not_found", "No organization has this id.");
+    return org;
+  }
+}

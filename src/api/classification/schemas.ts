@@ -1,0 +1,104 @@
+import { z } from "zod";
+import {
+  CONFIDENCES,
+  ENRICHMENT_STATUSES,
+  FUNCTION_FLAGS,
+  PURPOSES,
+  SCRAPING_STATUSES,
+  SITE_STATES,
+  STABILITIES,
+} from "../../engines/classify/taxonomy.js";
+
+const timestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp ending in Z");
+const dateOnly = z.iso.date().describe("YYYY-MM-DD");
+
+export const identitySchema = z.object({
+  headline: z.string(),
+  summary: z.string(),
+  operator: z.string(),
+  parent_entity: z.string().nullable(),
+  topics: z.array(z.string()),
+});
+
+export const categorySchema = z.object({
+  purpose: z.enum(PURPOSES),
+  specialization: z.string(),
+});
+
+export const functionsSchema = z.object(
+  Object.fromEntries(FUNCTION_FLAGS.map((f) => [f, z.boolean()])) as Record<(typeof FUNCTION_FLAGS)[number], z.ZodBoolean>,
+);
+
+/** SPEC §2.2: the classification result returned on a cache hit and inside a completed job. */
+export const classificationResultSchema = z
+  .object({
+    domain: z.string(),
+    state: z.enum(SITE_STATES),
+    scraping_status: z.enum(SCRAPING_STATUSES),
+    stability: z.enum(STABILITIES),
+    enrichment_status: z.enum(ENRICHMENT_STATUSES),
+    confidence: z.enum(CONFIDENCES),
+    facts: z.object({
+      created_at: dateOnly.nullable(),
+      rank: z.number().int().positive().nullable(),
+      hosting_provider: z.string(),
+      redirect_destination: z.string().nullable(),
+    }),
+    identity: identitySchema,
+    category: categorySchema,
+    classified_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "ClassificationResult" });
+
+/**
+ * What the classification store keeps per root domain: the §2.2 result plus what only the public
+ * view (§2.3) shows — the capability flags and the full registration timestamp.
+ */
+export const storedClassificationSchema = z.strictObject({
+  domain: z.string(),
+  state: z.enum(SITE_STATES),
+  scraping_status: z.enum(SCRAPING_STATUSES),
+  stability: z.enum(STABILITIES),
+  enrichment_status: z.enum(ENRICHMENT_STATUSES),
+  confidence: z.enum(CONFIDENCES),
+  facts: z.strictObject({
+    created_at: dateOnly.nullable(),
+    registered_date: z.iso.datetime({ offset: true }).nullable(),
+    rank: z.number().int().positive().nullable(),
+    hosting_provider: z.string(),
+    redirect_destination: z.string().nullable(),
+  }),
+  identity: identitySchema.strict(),
+  category: categorySchema.strict(),
+  functions: functionsSchema.strict(),
+});
+
+export type StoredClassification = z.infer<typeof storedClassificationSchema>;
+export type ClassificationResult = z.infer<typeof classificationResultSchema>;
+
+/** SPEC §2.3: the public classification response. */
+export const publicClassificationSchema = z
+  .object({
+    domain: z.string(),
+    confidence: z.enum(CONFIDENCES),
+    category: categorySchema,
+    identity: identitySchema,
+    functions: functionsSchema,
+    facts: z.object({
+      registered_date: z.string().nullable(),
+      rank: z.number().int().positive().nullable(),
+      hosting_provider: z.string(),
+    }),
+  })
+  .meta({ id: "PublicClassification" });
+
+export type PublicClassification = z.infer<typeof publicClassificationSchema>;
+
+export const domainParamsSchema = z.object({
+  domain: z.string().max(2048).describe("A domain, host name or URL; reduced to its root domain"),
+});
+
+export const publicQuerySchema = z.object({
+  domain: z.string().max(2048).describe("A domain or subdomain; the response names its root domain"),
+});

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ApiError } from "../../http/errors.js";
+import type { Services } from "../../http/services.js";
+import { publicClassificationSchema, publicQuerySchema } from "../classification/schemas.js";
+import { problemSchema, rateLimitedSchema } from "../shared-schemas.js";
+
+export function publicRoutes(services: Services): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/api/v1/classify",
+      {
+        config: { auth: "public" },
+        schema: {
+          summary: "Public classification of a domain (SPEC §4.7)",
+          description:
+            "No API key. Limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE, default 120 a minute). 404 when the domain has not been classified.",
+          tags: ["public"],
+          querystring: publicQuerySchema,
+          response: { 200: publicClassificationSchema, 400: problemSchema, 404: problemSchema, 429: rateLimitedSchema },
+        },
+      },
+      async (request) => {
+        const result = await services.classification.getPublic(request.query.domain);
+        if (!result) throw new ApiError("not_found", "This domain has not been classified yet.");
+        return result;
+      },
+    );
+  };
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { accountRoutes } from "../api/account/routes.js";
+import { adminRoutes } from "../api/admin/routes.js";
+import { classificationRoutes } from "../api/classification/routes.js";
+import { publicRoutes } from "../api/public/routes.js";
+import { systemRoutes } from "../api/system/routes.js";
+import "./context.js";
+import { registerErrorHandling } from "./error-handler.js";
+import { registerAuth } from "./plugins/auth.js";
+import { registerDeprecation } from "./plugins/deprecation.js";
+import { registerIdempotency } from "./plugins/idempotency.js";
+import { registerMetrics } from "./plugins/metrics.js";
+import { registerRateLimit } from "./plugins/rate-limit.js";
+import type { Services } from "./services.js";
+
+const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
+
+export interface AppOptions {
+  /** A pino logger; requests are not logged without one. */
+  logger?: FastifyBaseLogger;
+}
+
+/** The DomainLens HTTP API. Listening is the caller's business (src/main/serve.ts, tests use inject()). */
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: services.config.BODY_LIMIT_BYTES,
+    trustProxy: services.config.TRUST_PROXY,
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: any other body type is 415 unsupported_media_type.
+  app.removeContentTypeParser(["text/plain"]);
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    reply.header("x-request-id", request.id);
+    return payload;
+  });
+
+  registerErrorHandling(app, services);
+  const registry = registerMetrics(app);
+  registerAuth(app, services);
+  registerIdempotency(app, services);
+  registerRateLimit(app, services);
+  registerDeprecation(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "DomainLens API",
+        version: "1.0.0",
+        description:
+          "Domain classification (v2), domain risk (v1, deprecated), URL scans (v1) and the public classification endpoint.",
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: "http", scheme: "bearer", description: "An organization API key, dl_live_…" },
+          adminToken: { type: "http", scheme: "bearer", description: "The server's ADMIN_TOKEN" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  await app.register(systemRoutes(services, registry));
+  await app.register(accountRoutes(services));
+  await app.register(classificationRoutes(services));
+  await app.register(publicRoutes(services));
+  await app.register(adminRoutes(services));
+
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type RateLimitDecision, RateLimiterUnavailableError } from "../../platform/ratelimit/index.js";
+import type { Services } from "../services.js";
+import { ApiError } from "../errors.js";
+
+const WINDOW_MS = 60_000;
+const UNAVAILABLE_RETRY_S = 5;
+
+export class RateLimitExceeded extends Error {
+  constructor(
+    readonly limit: number,
+    readonly retryAfterS: number,
+    readonly policy: string,
+  ) {
+    super("rate limit exceeded");
+  }
+}
+
+function setHeaders(reply: FastifyReply, policy: string, d: RateLimitDecision): void {
+  const resetS = Math.ceil(d.resetAtMs / 1000);
+  const secondsToReset = Math.max(0, Math.ceil((d.resetAtMs - Date.now()) / 1000));
+  reply.header("x-ratelimit-limit", d.limit);
+  reply.header("x-ratelimit-remaining", d.remaining);
+  reply.header("x-ratelimit-reset", resetS);
+  // IETF draft-ietf-httpapi-ratelimit-headers: the policy and the current state.
+  reply.header("ratelimit-policy", `"${policy}";q=${d.limit};w=${WINDOW_MS / 1000}`);
+  reply.header("ratelimit", `"${policy}";r=${d.remaining};t=${secondsToReset}`);
+}
+
+/**
+ * Counts the request against its organization's (or, on the public endpoint, its client address's)
+ * sliding window, sets the rate-limit headers, and throws RateLimitExceeded over the limit. Counted at
+ * most once per request; rejected requests are not counted (docs/rate-limits.md).
+ */
+export async function applyRateLimit(services: Services, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.rateLimitApplied) return;
+  const config = request.routeOptions.config;
+  let key: string;
+  let limit: number;
+  let policy: string;
+  if (config.auth === "key" && config.operation && request.principal) {
+    policy = config.operation;
+    limit = await services.limits.limitFor(request.principal.orgId, config.operation);
+    key = `org:${request.principal.orgId}:${config.operation}`;
+  } else if (config.auth === "public") {
+    policy = "public";
+    limit = services.config.PUBLIC_RATE_LIMIT_PER_MINUTE;
+    key = `ip:${request.ip}:public`;
+  } else {
+    return;
+  }
+  request.rateLimitApplied = true;
+  let decision: RateLimitDecision;
+  try {
+    decision = await services.limiter.hit(key, limit, WINDOW_MS);
+  } catch (err) {
+    if (err instanceof RateLimiterUnavailableError) {
+      request.log.error({ err }, "rate limiter unavailable");
+      throw new ApiError(
+        "rate_limiter_unavailable",
+        `Rate limits cannot be checked right now; retry in ${UNAVAILABLE_RETRY_S} seconds.`,
+        {},
+        { "retry-after": String(UNAVAILABLE_RETRY_S) },
+      );
+    }
+    throw err;
+  }
+  setHeaders(reply, policy, decision);
+  if (!decision.allowed) {
+    throw new RateLimitExceeded(limit, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)), policy);
+  }
+  if (request.principal && config.operation) services.usage.record(request.principal.orgId, config.operation);
+}
+
+export function registerRateLimit(app: FastifyInstance, services: Services): void {
+  app.decorateRequest("rateLimitApplied", false);
+  app.addHook("preValidation", async (request, reply) => {
+    await applyRateLimit(services, request, reply);
+  });
+}

@@ -1,0 +1,26 @@
+import type { AccountService } from "../api/account/service.js";
+import type { OrgService } from "../api/admin/service.js";
+import type { ClassificationService } from "../api/classification/service.js";
+import type { Config } from "../config.js";
+import type { ChargeBatcher } from "../platform/billing/batcher.js";
+import type { Database } from "../platform/db/database.js";
+import type { IdempotencyStore } from "../platform/idempotency.js";
+import type { KeyStore } from "../platform/keys/store.js";
+import type { LimitsCache } from "../platform/limits.js";
+import type { RateLimiter } from "../platform/ratelimit/index.js";
+import type { UsageRecorder } from "../platform/usage.js";
+
+/** Everything the HTTP layer calls. Built by the composition root (src/main/compose.ts). */
+export interface Services {
+  config: Config;
+  database: Database;
+  limiter: RateLimiter;
+  keys: KeyStore;
+  limits: LimitsCache;
+  idempotency: IdempotencyStore;
+  usage: UsageRecorder;
+  batcher: ChargeBatcher;
+  orgs: OrgService;
+  account: AccountService;
+  classification: ClassificationService;
+}

@@ -1,0 +1,136 @@
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ConfigError, loadClientConfig } from "../config.js";
+import { DatabaseLockedError } from "../platform/db/database.js";
+import { StartupError, serve } from "./serve.js";
+
+const USAGE = `Usage: domainlens <command> [options]
+
+  serve                                       start the API and worker (see README for the environment)
+  org create --name NAME [--credits USD]      create an organization and its first API key
+  org show --org ID                           balance, limits and usage of an organization
+  key create --org ID                         issue another API key
+  key revoke --key ID                         revoke an API key
+  credits add --org ID --amount USD           add credits
+  limits set --org ID --operation OP --per-minute N
+                                              override one rate limit
+  classification put --file FILE              store classifications (a JSON object or array)
+
+Every command but serve talks to a running server's admin API: DOMAINLENS_URL (default
+http://127.0.0.1:8080) and ADMIN_TOKEN. Each prints JSON.`;
+
+class UsageError extends Error {}
+
+function need(values: Record<string, string | boolean | undefined>, name: string): string {
+  const v = values[name];
+  if (typeof v !== "string" || v.trim() === "") throw new UsageError(`--${name} is required`);
+  return v.trim();
+}
+
+function usd(text: string, name: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number of dollars`);
+  return n;
+}
+
+async function admin(method: string, path: string, body?: unknown): Promise<unknown> {
+  const { url, adminToken } = loadClientConfig();
+  if (!adminToken) throw new UsageError("ADMIN_TOKEN is not set: the CLI needs the server's admin token");
+  let res: Response;
+  try {
+    res = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new Error(`cannot reach DomainLens at ${url} (${(err as Error).message}); is 'domainlens serve' running?`);
+  }
+  const text = await res.text();
+  const parsed: unknown = text ? JSON.parse(text) : null;
+  if (!res.ok) {
+    process.stderr.write(`${JSON.stringify(parsed, null, 2)}\n`);
+    process.exit(1);
+  }
+  return parsed;
+}
+
+async function run(argv: string[]): Promise<unknown> {
+  const [command, sub, ...rest] = argv;
+  if (command === "serve") {
+    const server = await serve();
+    const shutdown = () => {
+      server.stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.once("SIGINT", shutdown);
+    process.once("SIGTERM", shutdown);
+    return undefined;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      name: { type: "string" },
+      credits: { type: "string" },
+      org: { type: "string" },
+      key: { type: "string" },
+      amount: { type: "string" },
+      operation: { type: "string" },
+      "per-minute": { type: "string" },
+      file: { type: "string" },
+    },
+    strict: true,
+  });
+  const org = () => encodeURIComponent(need(values, "org"));
+  switch (`${command} ${sub}`) {
+    case "org create": {
+      const credits = values.credits === undefined ? undefined : usd(values.credits, "credits");
+      return admin("POST", "/admin/v1/orgs", { name: need(values, "name"), ...(credits === undefined ? {} : { credits_usd: credits }) });
+    }
+    case "org show":
+      return admin("GET", `/admin/v1/orgs/${org()}`);
+    case "key create":
+      return admin("POST", `/admin/v1/orgs/${org()}/keys`);
+    case "key revoke":
+      return admin("DELETE", `/admin/v1/keys/${encodeURIComponent(need(values, "key"))}`);
+    case "credits add":
+      return admin("POST", `/admin/v1/orgs/${org()}/credits`, { amount_usd: usd(need(values, "amount"), "amount") });
+    case "limits set": {
+      const perMinute = Number.parseInt(need(values, "per-minute"), 10);
+      return admin("PUT", `/admin/v1/orgs/${org()}/limits`, { [need(values, "operation")]: perMinute });
+    }
+    case "classification put": {
+      const data: unknown = JSON.parse(readFileSync(need(values, "file"), "utf8"));
+      const records = Array.isArray(data) ? data : [data];
+      const stored: unknown[] = [];
+      for (const record of records) {
+        const domain = (record as { domain?: unknown }).domain;
+        if (typeof domain !== "string") throw new UsageError("every record needs a string 'domain'");
+        stored.push(await admin("PUT", `/admin/v1/classifications/${encodeURIComponent(domain)}`, record));
+      }
+      return stored;
+    }
+    default:
+      throw new UsageError(command ? `unknown command '${[command, sub].filter(Boolean).join(" ")}'` : "no command given");
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (result) => {
+    if (result !== undefined) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError) {
+      process.stderr.write(`domainlens: ${err.message}\n\n${USAGE}\n`);
+      process.exit(2);
+    }
+    if (err instanceof ConfigError || err instanceof StartupError || err instanceof DatabaseLockedError) {
+      process.stderr.write(`domainlens: ${err.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`domainlens: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,49 @@
+import { AccountService } from "../api/account/service.js";
+import { OrgService } from "../api/admin/service.js";
+import { ClassificationService } from "../api/classification/service.js";
+import type { Config } from "../config.js";
+import type { Services } from "../http/services.js";
+import { ChargeBatcher } from "../platform/billing/batcher.js";
+import { type Database, openDatabase } from "../platform/db/database.js";
+import { IdempotencyStore } from "../platform/idempotency.js";
+import { KeyStore } from "../platform/keys/store.js";
+import { LimitsCache } from "../platform/limits.js";
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "../platform/ratelimit/index.js";
+import { UsageRecorder } from "../platform/usage.js";
+
+/** Wires the services of one process around a database and a rate limiter. */
+export function createServices(config: Config, database: Database, limiter: RateLimiter): Services {
+  const db = database.db;
+  const keys = new KeyStore(db);
+  const batcher = new ChargeBatcher(db);
+  const orgs = new OrgService(db, keys);
+  return {
+    config,
+    database,
+    limiter,
+    keys,
+    limits: new LimitsCache(db),
+    idempotency: new IdempotencyStore(db),
+    usage: new UsageRecorder(db),
+    batcher,
+    orgs,
+    account: new AccountService(orgs),
+    classification: new ClassificationService(db, batcher),
+  };
+}
+
+export function createLimiter(config: Config): RateLimiter {
+  return config.REDIS_URL ? createRedisRateLimiter(config.REDIS_URL) : createMemoryRateLimiter();
+}
+
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE });
+}
+
+/** Flushes what is buffered (charges, usage counts) and closes connections. */
+export async function closeServices(services: Services): Promise<void> {
+  await services.batcher.drain();
+  await services.usage.stop();
+  await services.limiter.close();
+  await services.database.close();
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from "fastify";
+import pino from "pino";
+import { type Config, loadConfig } from "../config.js";
+import { buildApp } from "../http/app.js";
+import { DEFAULT_ORG_CREDITS_MICROS } from "../platform/billing/prices.js";
+import { JobRuntime } from "../platform/jobs/index.js";
+import { microsToUsd } from "../platform/money.js";
+import { closeServices, createLimiter, createServices, openConfiguredDatabase } from "./compose.js";
+
+export interface RunningServer {
+  config: Config;
+  app: FastifyInstance | null;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+function checkRole(config: Config): void {
+  if (config.DATABASE_URL) return;
+  if (config.ROLE === "worker") {
+    throw new StartupError(
+      "ROLE=worker needs DATABASE_URL: the embedded database (PGlite) can be opened by one process only, " +
+        "so a separate worker would have to share the API's data directory. Use ROLE=all, or Postgres.",
+    );
+  }
+  if (config.ROLE === "api") {
+    throw new StartupError(
+      "ROLE=api on the embedded database would leave queued jobs without a worker (PGlite is one process per " +
+        "data directory). Use ROLE=all, or set DATABASE_URL and run ROLE=worker processes beside it.",
+    );
+  }
+}
+
+/** Starts the API and/or the job worker of this process, per ROLE. */
+export async function serve(
+  env: Record<string, string | undefined> = process.env,
+  print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<RunningServer> {
+  const config = loadConfig(env);
+  checkRole(config);
+  const logger = pino({ level: config.LOG_LEVEL, redact: ["req.headers.authorization"] });
+  const database = await openConfiguredDatabase(config);
+  const services = createServices(config, database, createLimiter(config));
+  services.usage.start();
+
+  let app: FastifyInstance | null = null;
+  let url: string | null = null;
+  if (config.ROLE !== "worker") {
+    app = await buildApp(services, { logger: logger.child({ component: "http" }) });
+    url = await app.listen({ port: config.PORT, host: config.HOST });
+  }
+
+  // After listening succeeded, so the key is never printed by a process that then fails to start.
+  const created = await services.orgs.bootstrapDefault(microsToUsd(DEFAULT_ORG_CREDITS_MICROS));
+  if (created) {
+    print(
+      [
+        "",
+        "  DomainLens created the organization 'default' with $10.00 of credits and this API key.",
+        "  It is shown once and never again; store it now:",
+        "",
+        `    ${created.apiKey}`,
+        "",
+      ].join("\n"),
+    );
+  }
+
+  let runtime: JobRuntime | null = null;
+  if (config.ROLE !== "api") {
+    runtime = new JobRuntime({
+      db: database.db,
+      handlers: [],
+      concurrency: config.WORKER_CONCURRENCY,
+      logger: logger.child({ component: "jobs" }),
+    });
+    runtime.start();
+  }
+
+  const purge = setInterval(() => {
+    services.idempotency.purgeExpired().catch((err: unknown) => logger.warn({ err }, "idempotency purge failed"));
+  }, 3_600_000);
+  purge.unref();
+
+  logger.info(
+    { url, role: config.ROLE, database: database.kind, location: database.location, ratelimit: services.limiter.backend },
+    "DomainLens started",
+  );
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      clearInterval(purge);
+      if (app) await app.close();
+      if (runtime) await runtime.stop(10_000);
+      await closeServices(services);
+      logger.info("DomainLens stopped");
+    })();
+    return stopping;
+  };
+  return { config, app, url, stop };
+}

@@ -1,0 +1,107 @@
+import { type Kysely, sql } from "kysely";
+import type { DB, LedgerKind } from "../db/schema.js";
+
+export class InsufficientBalanceError extends Error {
+  constructor(
+    readonly orgId: string,
+    readonly requiredMicros: number,
+  ) {
+    super("insufficient balance");
+    this.name = "InsufficientBalanceError";
+  }
+}
+
+export class UnknownOrganizationError extends Error {
+  constructor(readonly orgId: string) {
+    super(`unknown organization ${orgId}`);
+    this.name = "UnknownOrganizationError";
+  }
+}
+
+export interface Charge {
+  orgId: string;
+  amountMicros: number;
+  operation: string;
+  resourceId?: string | null;
+}
+
+/**
+ * Debits an organization inside the caller's transaction: the balance update is conditional, so a
+ * concurrent debit can never take it below zero; the ledger row commits with the resource it pays for.
+ */
+export async function debit(tx: Kysely<DB>, charge: Charge): Promise<number> {
+  if (charge.amountMicros < 0) throw new RangeError("a debit amount is positive");
+  const row = await tx
+    .updateTable("organizations")
+    .set({ balance_micros: sql`balance_micros - ${charge.amountMicros}` })
+    .where("id", "=", charge.orgId)
+    .where("balance_micros", ">=", charge.amountMicros)
+    .returning("balance_micros")
+    .executeTakeFirst();
+  if (!row) {
+    const exists = await tx.selectFrom("organizations").select("id").where("id", "=", charge.orgId).executeTakeFirst();
+    if (!exists) throw new UnknownOrganizationError(charge.orgId);
+    throw new InsufficientBalanceError(charge.orgId, charge.amountMicros);
+  }
+  await insertLedger(tx, "debit", charge, -charge.amountMicros);
+  return row.balance_micros;
+}
+
+/** Adds credit (a top-up) inside the caller's transaction and returns the new balance. */
+export async function topUp(tx: Kysely<DB>, charge: Charge): Promise<number> {
+  if (charge.amountMicros <= 0) throw new RangeError("a top-up amount is positive");
+  const row = await tx
+    .updateTable("organizations")
+    .set({ balance_micros: sql`balance_micros + ${charge.amountMicros}` })
+    .where("id", "=", charge.orgId)
+    .returning("balance_micros")
+    .executeTakeFirst();
+  if (!row) throw new UnknownOrganizationError(charge.orgId);
+  await insertLedger(tx, "topup", charge, charge.amountMicros);
+  return row.balance_micros;
+}
+
+/**
+ * Refunds everything debited for a resource, at most once (a unique index on refunds per resource
+ * makes a second refund a no-op). Returns the refunded amount.
+ */
+export async function refundResource(tx: Kysely<DB>, resourceId: string, operation: string): Promise<number> {
+  const debits = await tx
+    .selectFrom("ledger")
+    .select(["org_id", sql<number>`-sum(amount_micros)`.as("total")])
+    .where("resource_id", "=", resourceId)
+    .where("kind", "=", "debit")
+    .groupBy("org_id")
+    .execute();
+  let refunded = 0;
+  for (const d of debits) {
+    if (d.total <= 0) continue;
+    const inserted = await tx
+      .insertInto("ledger")
+      .values({ org_id: d.org_id, kind: "refund", operation, amount_micros: d.total, resource_id: resourceId })
+      .onConflict((oc) => oc.column("resource_id").where("kind", "=", "refund").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) continue;
+    await tx
+      .updateTable("organizations")
+      .set({ balance_micros: sql`balance_micros + ${d.total}` })
+      .where("id", "=", d.org_id)
+      .execute();
+    refunded += d.total;
+  }
+  return refunded;
+}
+
+async function insertLedger(tx: Kysely<DB>, kind: LedgerKind, charge: Charge, amount: number): Promise<void> {
+  await tx
+    .insertInto("ledger")
+    .values({
+      org_id: charge.orgId,
+      kind,
+      operation: charge.operation,
+      amount_micros: amount,
+      resource_id: charge.resourceId ?? null,
+    })
+    .execute();
+}
