@@ -13,7 +13,9 @@ afterAll(async () => {
 
 describe("storage", () => {
   it("applies every migration once and records it", async () => {
-    const rows = await sql<{ name: string }>`SELECT name FROM schema_migrations ORDER BY name`.execute(database.db);
+    const rows = await sql<{ name: string }>`SELECT name FROM schema_migrations ORDER BY name`.execute(
+      database.db,
+    );
     expect(rows.rows.map((r) => r.name)).toEqual(listMigrations().map((m) => m.name));
   });
 

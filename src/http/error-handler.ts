@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import FindMyWay, { type HTTPMethod } from "find-my-way";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import FindMyWay, { type HTTPMethod } from "find-my-way";
 import { InsufficientBalanceError } from "../platform/billing/ledger.js";
 import { microsToUsd } from "../platform/money.js";
 import { RateLimiterUnavailableError } from "../platform/ratelimit/index.js";
@@ -41,19 +41,26 @@ function sendRateLimited(reply: FastifyReply, err: RateLimitExceeded): FastifyRe
     });
 }
 
-function classify(err: FastifyError | Error): { code: ErrorCode; message: string; extra?: Record<string, unknown> } | null {
+function classify(
+  err: FastifyError | Error,
+): { code: ErrorCode; message: string; extra?: Record<string, unknown> } | null {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const issues = err.validation.map((v) => ({
       field: `${err.validationContext ?? "body"}${v.instancePath.replace(/\//g, ".")}`,
       message: v.message,
     }));
     const summary = issues.map((i) => `${i.field}: ${i.message}`).join("; ");
-    return { code: "invalid_request", message: `The request is not valid: ${summary}`, extra: { errors: issues } };
+    return {
+      code: "invalid_request",
+      message: `The request is not valid: ${summary}`,
+      extra: { errors: issues },
+    };
   }
   const fastifyCode = "code" in err && typeof err.code === "string" ? err.code : "";
   const mapped = PARSE_ERRORS[fastifyCode];
   if (mapped) return { code: mapped, message: err.message };
-  if (err instanceof SyntaxError && "statusCode" in err) return { code: "invalid_json", message: err.message };
+  if (err instanceof SyntaxError && "statusCode" in err)
+    return { code: "invalid_json", message: err.message };
   return null;
 }
 
@@ -70,7 +77,13 @@ export function registerErrorHandling(app: FastifyInstance, services: Services):
       );
     }
     if (err instanceof RateLimiterUnavailableError) {
-      return sendProblem(reply, "rate_limiter_unavailable", "Rate limits cannot be checked right now.", {}, { "retry-after": "5" });
+      return sendProblem(
+        reply,
+        "rate_limiter_unavailable",
+        "Rate limits cannot be checked right now.",
+        {},
+        { "retry-after": "5" },
+      );
     }
     const client = classify(err);
     if (client) {
@@ -79,7 +92,8 @@ export function registerErrorHandling(app: FastifyInstance, services: Services):
         await applyRateLimit(services, request, reply);
       } catch (limitErr) {
         if (limitErr instanceof RateLimitExceeded) return sendRateLimited(reply, limitErr);
-        if (limitErr instanceof ApiError) return sendProblem(reply, limitErr.code, limitErr.message, {}, limitErr.headers);
+        if (limitErr instanceof ApiError)
+          return sendProblem(reply, limitErr.code, limitErr.message, {}, limitErr.headers);
       }
       return sendProblem(reply, client.code, client.message, client.extra);
     }
@@ -114,7 +128,13 @@ export function registerErrorHandling(app: FastifyInstance, services: Services):
     const store = found?.store as { path?: string } | undefined;
     const allowed = store?.path ? methodsByPath.get(store.path) : undefined;
     if (allowed && !allowed.has(request.method)) {
-      return sendProblem(reply, "method_not_allowed", `${request.method} is not allowed here.`, {}, { allow: [...allowed].join(", ") });
+      return sendProblem(
+        reply,
+        "method_not_allowed",
+        `${request.method} is not allowed here.`,
+        {},
+        { allow: [...allowed].join(", ") },
+      );
     }
     return sendProblem(reply, "route_not_found", `No endpoint ${request.method} ${path}. See /openapi.json.`);
   });

@@ -16,7 +16,10 @@ export const ERROR_CODES = {
   route_not_found: { status: 404, title: "No such endpoint" },
   admin_disabled: { status: 404, title: "The admin API is disabled" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
-  idempotency_key_in_progress: { status: 409, title: "A request with this Idempotency-Key is still in progress" },
+  idempotency_key_in_progress: {
+    status: 409,
+    title: "A request with this Idempotency-Key is still in progress",
+  },
   payload_too_large: { status: 413, title: "The body is too large" },
   unsupported_media_type: { status: 415, title: "The body must be application/json" },
   idempotency_key_reused: { status: 422, title: "The Idempotency-Key was used with a different request" },
@@ -52,7 +55,11 @@ export interface ProblemBody {
   [extra: string]: unknown;
 }
 
-export function problemBody(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): ProblemBody {
+export function problemBody(
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+): ProblemBody {
   const { status, title } = ERROR_CODES[code];
   return { type: `/errors/${code}`, title, status, detail: message, error: code, message, ...extra };
 }

@@ -40,11 +40,16 @@ async function admin(method: string, path: string, body?: unknown): Promise<unkn
   try {
     res = await fetch(`${url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${adminToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${adminToken}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    throw new Error(`cannot reach DomainLens at ${url} (${(err as Error).message}); is 'domainlens serve' running?`);
+    throw new Error(
+      `cannot reach DomainLens at ${url} (${(err as Error).message}); is 'domainlens serve' running?`,
+    );
   }
   const text = await res.text();
   const parsed: unknown = text ? JSON.parse(text) : null;
@@ -87,7 +92,10 @@ async function run(argv: string[]): Promise<unknown> {
   switch (`${command} ${sub}`) {
     case "org create": {
       const credits = values.credits === undefined ? undefined : usd(values.credits, "credits");
-      return admin("POST", "/admin/v1/orgs", { name: need(values, "name"), ...(credits === undefined ? {} : { credits_usd: credits }) });
+      return admin("POST", "/admin/v1/orgs", {
+        name: need(values, "name"),
+        ...(credits === undefined ? {} : { credits_usd: credits }),
+      });
     }
     case "org show":
       return admin("GET", `/admin/v1/orgs/${org()}`);
@@ -96,7 +104,9 @@ async function run(argv: string[]): Promise<unknown> {
     case "key revoke":
       return admin("DELETE", `/admin/v1/keys/${encodeURIComponent(need(values, "key"))}`);
     case "credits add":
-      return admin("POST", `/admin/v1/orgs/${org()}/credits`, { amount_usd: usd(need(values, "amount"), "amount") });
+      return admin("POST", `/admin/v1/orgs/${org()}/credits`, {
+        amount_usd: usd(need(values, "amount"), "amount"),
+      });
     case "limits set": {
       const perMinute = Number.parseInt(need(values, "per-minute"), 10);
       return admin("PUT", `/admin/v1/orgs/${org()}/limits`, { [need(values, "operation")]: perMinute });
@@ -113,7 +123,9 @@ async function run(argv: string[]): Promise<unknown> {
       return stored;
     }
     default:
-      throw new UsageError(command ? `unknown command '${[command, sub].filter(Boolean).join(" ")}'` : "no command given");
+      throw new UsageError(
+        command ? `unknown command '${[command, sub].filter(Boolean).join(" ")}'` : "no command given",
+      );
   }
 }
 

@@ -8,7 +8,11 @@ import { type Database, openDatabase } from "../platform/db/database.js";
 import { IdempotencyStore } from "../platform/idempotency.js";
 import { KeyStore } from "../platform/keys/store.js";
 import { LimitsCache } from "../platform/limits.js";
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "../platform/ratelimit/index.js";
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from "../platform/ratelimit/index.js";
 import { UsageRecorder } from "../platform/usage.js";
 
 /** Wires the services of one process around a database and a rate limiter. */
@@ -37,7 +41,11 @@ export function createLimiter(config: Config): RateLimiter {
 }
 
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE });
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DB_POOL_SIZE,
+  });
 }
 
 /** Flushes what is buffered (charges, usage counts) and closes connections. */

@@ -80,12 +80,20 @@ export async function serve(
   }
 
   const purge = setInterval(() => {
-    services.idempotency.purgeExpired().catch((err: unknown) => logger.warn({ err }, "idempotency purge failed"));
+    services.idempotency
+      .purgeExpired()
+      .catch((err: unknown) => logger.warn({ err }, "idempotency purge failed"));
   }, 3_600_000);
   purge.unref();
 
   logger.info(
-    { url, role: config.ROLE, database: database.kind, location: database.location, ratelimit: services.limiter.backend },
+    {
+      url,
+      role: config.ROLE,
+      database: database.kind,
+      location: database.location,
+      ratelimit: services.limiter.backend,
+    },
     "DomainLens started",
   );
 

@@ -18,7 +18,11 @@ export class LimitsCache {
     const now = Date.now();
     let entry = this.cache.get(orgId);
     if (!entry || entry.expiresAt <= now) {
-      const row = await this.db.selectFrom("organizations").select("limits").where("id", "=", orgId).executeTakeFirst();
+      const row = await this.db
+        .selectFrom("organizations")
+        .select("limits")
+        .where("id", "=", orgId)
+        .executeTakeFirst();
       if (this.cache.size > 50_000) this.cache.clear();
       entry = { limits: row?.limits ?? {}, expiresAt: now + this.ttlMs };
       this.cache.set(orgId, entry);

@@ -45,9 +45,13 @@ export class UsageRecorder {
     this.pending = new Map();
     this.flushing = this.db
       .insertInto("usage_counters")
-      .values(batch.map((b) => ({ org_id: b.orgId, operation: b.operation, period: b.period, calls: b.calls })))
+      .values(
+        batch.map((b) => ({ org_id: b.orgId, operation: b.operation, period: b.period, calls: b.calls })),
+      )
       .onConflict((oc) =>
-        oc.columns(["org_id", "operation", "period"]).doUpdateSet({ calls: sql`usage_counters.calls + excluded.calls` }),
+        oc
+          .columns(["org_id", "operation", "period"])
+          .doUpdateSet({ calls: sql`usage_counters.calls + excluded.calls` }),
       )
       .execute()
       .then(

@@ -7,7 +7,11 @@ let org: { orgId: string; apiKey: string };
 beforeAll(async () => {
   t = await createTestApp();
   org = await t.createOrg(10);
-  const put = await t.admin("PUT", "/admin/v1/classifications/github.com", sampleClassification("github.com"));
+  const put = await t.admin(
+    "PUT",
+    "/admin/v1/classifications/github.com",
+    sampleClassification("github.com"),
+  );
   expect(put.statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -36,7 +40,12 @@ describe("GET /v2/domain-classification/{domain}", () => {
       ].sort(),
     );
     expect(body.domain).toBe("github.com");
-    expect(Object.keys(body.facts).sort()).toEqual(["created_at", "hosting_provider", "rank", "redirect_destination"]);
+    expect(Object.keys(body.facts).sort()).toEqual([
+      "created_at",
+      "hosting_provider",
+      "rank",
+      "redirect_destination",
+    ]);
     expect(body.facts.created_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.classified_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     expect(body).not.toHaveProperty("functions");
@@ -69,7 +78,11 @@ describe("GET /v2/domain-classification/{domain}", () => {
       const before = await t.balances(org.orgId);
       const res = await t.get(`/v2/domain-classification/${encodeURIComponent(input)}`, org.apiKey);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: "invalid_domain", status: 400, type: "/errors/invalid_domain" });
+      expect(res.json()).toMatchObject({
+        error: "invalid_domain",
+        status: 400,
+        type: "/errors/invalid_domain",
+      });
       expect((await t.balances(org.orgId)).balance).toBe(before.balance);
     },
   );
@@ -85,7 +98,11 @@ describe("GET /v2/domain-classification/{domain}", () => {
   it("keeps classified_at and moves updated_at when a domain is classified again", async () => {
     const first = (await t.get("/v2/domain-classification/github.com", org.apiKey)).json();
     await new Promise((r) => setTimeout(r, 20));
-    const put = await t.admin("PUT", "/admin/v1/classifications/github.com", sampleClassification("github.com"));
+    const put = await t.admin(
+      "PUT",
+      "/admin/v1/classifications/github.com",
+      sampleClassification("github.com"),
+    );
     expect(put.statusCode).toBe(200);
     const second = (await t.get("/v2/domain-classification/github.com", org.apiKey)).json();
     expect(second.classified_at).toBe(first.classified_at);
@@ -98,7 +115,14 @@ describe("GET /api/v1/classify (public)", () => {
     const res = await t.get("/api/v1/classify?domain=docs.github.com");
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(["category", "confidence", "domain", "facts", "functions", "identity"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "category",
+      "confidence",
+      "domain",
+      "facts",
+      "functions",
+      "identity",
+    ]);
     expect(body.domain).toBe("github.com");
     expect(Object.keys(body.functions).sort()).toEqual(
       [
@@ -138,7 +162,11 @@ describe("GET /api/v1/classify (public)", () => {
         codes.push((await limited.get("/api/v1/classify?domain=github.com", undefined, {})).statusCode);
       }
       expect(codes).toEqual([200, 200, 200, 429]);
-      const other = await limited.app.inject({ method: "GET", url: "/api/v1/classify?domain=github.com", remoteAddress: "10.9.8.7" });
+      const other = await limited.app.inject({
+        method: "GET",
+        url: "/api/v1/classify?domain=github.com",
+        remoteAddress: "10.9.8.7",
+      });
       expect(other.statusCode).toBe(200);
     } finally {
       await limited.close();

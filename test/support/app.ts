@@ -23,7 +23,12 @@ export interface TestApp {
   /** Balance in micro-dollars, and the sum of the organization's ledger. */
   balances(orgId: string): Promise<{ balance: number; ledgerSum: number }>;
   get(path: string, apiKey?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
-  admin(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  admin(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -99,7 +104,10 @@ export async function createTestApp(
 
 let counter = 0;
 /** A complete stored classification for `domain`, with distinct, plausible content. */
-export function sampleClassification(domain: string, overrides: Partial<StoredClassification> = {}): StoredClassification {
+export function sampleClassification(
+  domain: string,
+  overrides: Partial<StoredClassification> = {},
+): StoredClassification {
   counter++;
   return {
     domain,

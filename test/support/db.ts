@@ -36,7 +36,10 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     };
   }
   const dataDir = path.join(tmpRoot, `db-${suffix}`);
-  cpSync(pgliteTemplateDir, dataDir, { recursive: true });
+  cpSync(pgliteTemplateDir(), dataDir, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== "domainlens.lock",
+  });
   const database = await openDatabase({ dataDir });
   return {
     ...database,

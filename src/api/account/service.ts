@@ -1,6 +1,6 @@
-import type { OrgService, OrgSummary, UsageLine } from "../admin/service.js";
 import { PRICES } from "../../platform/billing/prices.js";
 import { microsToUsd } from "../../platform/money.js";
+import type { OrgService, OrgSummary, UsageLine } from "../admin/service.js";
 
 export interface Account extends OrgSummary {
   prices_usd: Record<keyof typeof PRICES, number>;

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../../http/services.js";
-import { classificationResultSchema, domainParamsSchema, storedClassificationSchema } from "../classification/schemas.js";
+import {
+  classificationResultSchema,
+  domainParamsSchema,
+  storedClassificationSchema,
+} from "../classification/schemas.js";
 import { problemSchema } from "../shared-schemas.js";
 import {
   createKeyResponse,
@@ -24,16 +28,34 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/admin/v1/orgs",
-      { config, schema: { ...base, summary: "Create an organization and its first API key", body: createOrgBody, response: { 201: createOrgResponse, ...errors } } },
+      {
+        config,
+        schema: {
+          ...base,
+          summary: "Create an organization and its first API key",
+          body: createOrgBody,
+          response: { 201: createOrgResponse, ...errors },
+        },
+      },
       async (request, reply) => {
         const created = await services.orgs.createOrg(request.body.name, request.body.credits_usd ?? 0);
-        return reply.code(201).send({ org_id: created.orgId, key_id: created.keyId, api_key: created.apiKey });
+        return reply
+          .code(201)
+          .send({ org_id: created.orgId, key_id: created.keyId, api_key: created.apiKey });
       },
     );
 
     app.get(
       "/admin/v1/orgs/:id",
-      { config, schema: { ...base, summary: "Balance, limits and usage totals of an organization", params: orgParams, response: { 200: orgResponse, ...errors } } },
+      {
+        config,
+        schema: {
+          ...base,
+          summary: "Balance, limits and usage totals of an organization",
+          params: orgParams,
+          response: { 200: orgResponse, ...errors },
+        },
+      },
       async (request) => {
         const summary = await services.orgs.summary(request.params.id);
         return { ...summary, usage: await services.orgs.usage(request.params.id) };
@@ -42,7 +64,15 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.post(
       "/admin/v1/orgs/:id/keys",
-      { config, schema: { ...base, summary: "Issue another API key", params: orgParams, response: { 201: createKeyResponse, ...errors } } },
+      {
+        config,
+        schema: {
+          ...base,
+          summary: "Issue another API key",
+          params: orgParams,
+          response: { 201: createKeyResponse, ...errors },
+        },
+      },
       async (request, reply) => {
         const key = await services.orgs.createKey(request.params.id);
         return reply.code(201).send({ key_id: key.keyId, api_key: key.apiKey });
@@ -51,19 +81,47 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
 
     app.delete(
       "/admin/v1/keys/:key_id",
-      { config, schema: { ...base, summary: "Revoke an API key", params: keyParams, response: { 200: revokeKeyResponse, ...errors } } },
+      {
+        config,
+        schema: {
+          ...base,
+          summary: "Revoke an API key",
+          params: keyParams,
+          response: { 200: revokeKeyResponse, ...errors },
+        },
+      },
       async (request) => services.orgs.revokeKey(request.params.key_id),
     );
 
     app.post(
       "/admin/v1/orgs/:id/credits",
-      { config, schema: { ...base, summary: "Add credits", params: orgParams, body: creditsBody, response: { 200: creditsResponse, ...errors } } },
-      async (request) => ({ balance_usd: await services.orgs.addCredits(request.params.id, request.body.amount_usd) }),
+      {
+        config,
+        schema: {
+          ...base,
+          summary: "Add credits",
+          params: orgParams,
+          body: creditsBody,
+          response: { 200: creditsResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        balance_usd: await services.orgs.addCredits(request.params.id, request.body.amount_usd),
+      }),
     );
 
     app.put(
       "/admin/v1/orgs/:id/limits",
-      { config, schema: { ...base, summary: "Override per-minute limits of operations", params: orgParams, body: limitsBody, response: { 200: limitsResponse, ...errors } } },
+      {
+        config,
+        schema: {
+          ...base,
+          summary: "Override per-minute limits of operations",
+          params: orgParams,
+          body: limitsBody,
+          response: { 200: limitsResponse, ...errors },
+        },
+      },
       async (request) => {
         const overrides = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
         const limits = await services.orgs.setLimits(request.params.id, overrides);

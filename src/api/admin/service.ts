@@ -29,7 +29,10 @@ export class OrgService {
     private readonly keys: KeyStore,
   ) {}
 
-  async createOrg(name: string, creditsUsd: number): Promise<{ orgId: string; keyId: string; apiKey: string }> {
+  async createOrg(
+    name: string,
+    creditsUsd: number,
+  ): Promise<{ orgId: string; keyId: string; apiKey: string }> {
     return this.db.transaction().execute((tx) => this.createOrgIn(tx, name, creditsUsd));
   }
 
@@ -79,7 +82,10 @@ export class OrgService {
   }
 
   /** Sets per-organization limit overrides; merged over the SPEC §8 defaults. */
-  async setLimits(orgId: string, overrides: Partial<Record<Operation, number>>): Promise<Record<Operation, number>> {
+  async setLimits(
+    orgId: string,
+    overrides: Partial<Record<Operation, number>>,
+  ): Promise<Record<Operation, number>> {
     await this.requireOrg(orgId);
     const row = await this.db
       .updateTable("organizations")
@@ -118,7 +124,8 @@ export class OrgService {
     if (since) charges = charges.where("created_at", ">=", new Date(`${usagePeriod(since)}T00:00:00Z`));
     const [callRows, chargeRows] = await Promise.all([calls.execute(), charges.execute()]);
     const lines = new Map<string, UsageLine>();
-    for (const r of callRows) lines.set(r.operation, { operation: r.operation, calls: r.calls, charged_usd: 0 });
+    for (const r of callRows)
+      lines.set(r.operation, { operation: r.operation, calls: r.calls, charged_usd: 0 });
     for (const r of chargeRows) {
       const line = lines.get(r.operation) ?? { operation: r.operation, calls: 0, charged_usd: 0 };
       line.charged_usd = microsToUsd(r.charged);
@@ -129,7 +136,11 @@ export class OrgService {
 
   private async requireOrg(orgId: string) {
     if (!isUuid(orgId)) throw new ApiError("not_found", "No organization has this id.");
-    const org = await this.db.selectFrom("organizations").selectAll().where("id", "=", orgId).executeTakeFirst();
+    const org = await this.db
+      .selectFrom("organizations")
+      .selectAll()
+      .where("id", "=", orgId)
+      .executeTakeFirst();
     if (!org) throw new ApiError("not_found", "No organization has this id.");
     return org;
   }

@@ -24,7 +24,10 @@ export function classificationRoutes(services: Services): FastifyPluginAsyncZod 
         const orgId = request.principal?.orgId ?? "";
         const result = await services.classification.getForOrg(orgId, request.params.domain);
         if (!result) {
-          throw new ApiError("not_found", "This domain has not been classified yet. POST /v2/domain-classification to classify it.");
+          throw new ApiError(
+            "not_found",
+            "This domain has not been classified yet. POST /v2/domain-classification to classify it.",
+          );
         }
         return result;
       },

@@ -26,7 +26,10 @@ export const categorySchema = z.object({
 });
 
 export const functionsSchema = z.object(
-  Object.fromEntries(FUNCTION_FLAGS.map((f) => [f, z.boolean()])) as Record<(typeof FUNCTION_FLAGS)[number], z.ZodBoolean>,
+  Object.fromEntries(FUNCTION_FLAGS.map((f) => [f, z.boolean()])) as Record<
+    (typeof FUNCTION_FLAGS)[number],
+    z.ZodBoolean
+  >,
 );
 
 /** SPEC §2.2: the classification result returned on a cache hit and inside a completed job. */

@@ -4,11 +4,7 @@ import { ApiError } from "../../http/errors.js";
 import type { ChargeBatcher } from "../../platform/billing/batcher.js";
 import { PRICES } from "../../platform/billing/prices.js";
 import type { DB } from "../../platform/db/schema.js";
-import type {
-  ClassificationResult,
-  PublicClassification,
-  StoredClassification,
-} from "./schemas.js";
+import type { ClassificationResult, PublicClassification, StoredClassification } from "./schemas.js";
 
 interface StoredRow {
   domain: string;
@@ -73,7 +69,11 @@ export class ClassificationService {
     const root = rootDomainOf(input);
     const row = await this.find(root);
     if (!row) return null;
-    await this.batcher.charge({ orgId, amountMicros: PRICES.classification_hit, operation: "classification.get" });
+    await this.batcher.charge({
+      orgId,
+      amountMicros: PRICES.classification_hit,
+      operation: "classification.get",
+    });
     return toResult(row);
   }
 

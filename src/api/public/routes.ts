@@ -16,7 +16,12 @@ export function publicRoutes(services: Services): FastifyPluginAsyncZod {
             "No API key. Limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE, default 120 a minute). 404 when the domain has not been classified.",
           tags: ["public"],
           querystring: publicQuerySchema,
-          response: { 200: publicClassificationSchema, 400: problemSchema, 404: problemSchema, 429: rateLimitedSchema },
+          response: {
+            200: publicClassificationSchema,
+            400: problemSchema,
+            404: problemSchema,
+            429: rateLimitedSchema,
+          },
         },
       },
       async (request) => {

@@ -9,13 +9,29 @@ const checkSchema = z.object({ status: z.enum(["ok", "fail"]), checks: z.record(
 
 export function systemRoutes(services: Services, registry: Registry): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get("/healthz", { schema: { tags: ["system"], summary: "Liveness", response: { 200: z.object({ status: z.literal("ok") }) } } }, async () => ({
-      status: "ok" as const,
-    }));
+    app.get(
+      "/healthz",
+      {
+        schema: {
+          tags: ["system"],
+          summary: "Liveness",
+          response: { 200: z.object({ status: z.literal("ok") }) },
+        },
+      },
+      async () => ({
+        status: "ok" as const,
+      }),
+    );
 
     app.get(
       "/readyz",
-      { schema: { tags: ["system"], summary: "Readiness: database and, when configured, Redis", response: { 200: checkSchema, 503: checkSchema } } },
+      {
+        schema: {
+          tags: ["system"],
+          summary: "Readiness: database and, when configured, Redis",
+          response: { 200: checkSchema, 503: checkSchema },
+        },
+      },
       async (_request, reply) => {
         const checks: Record<string, string> = {};
         const probes: [string, () => Promise<void>][] = [
@@ -48,7 +64,10 @@ export function systemRoutes(services: Services, registry: Registry): FastifyPlu
           tags: ["system"],
           summary: "What an error code means",
           params: z.object({ code: z.string() }),
-          response: { 200: z.object({ error: z.string(), status: z.number().int(), title: z.string() }), 404: problemSchema },
+          response: {
+            200: z.object({ error: z.string(), status: z.number().int(), title: z.string() }),
+            404: problemSchema,
+          },
         },
       },
       async (request, reply) => {

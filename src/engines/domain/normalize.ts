@@ -22,7 +22,8 @@ const messages: Record<DomainInputError, string> = {
   too_long: "The domain is longer than 253 characters.",
   invalid_characters: "The domain contains characters that are not allowed in a host name.",
   ip_address: "An IP address is not a domain.",
-  invalid_label: "A label of the domain is empty, longer than 63 characters, or starts or ends with a hyphen.",
+  invalid_label:
+    "A label of the domain is empty, longer than 63 characters, or starts or ends with a hyphen.",
   no_public_suffix: "The domain does not end in a known public suffix.",
   public_suffix_only: "The domain is a public suffix, not a registrable domain.",
 };

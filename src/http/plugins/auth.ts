@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Services } from "../services.js";
-import { ApiError } from "../errors.js";
 import { secretsEqual } from "../../platform/keys/keys.js";
+import { ApiError } from "../errors.js";
+import type { Services } from "../services.js";
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -26,13 +26,15 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
       }
       const auth = await services.keys.authenticate(token);
       if (!auth.ok) {
-        if (auth.reason === "revoked") throw new ApiError("api_key_revoked", "This API key has been revoked.");
+        if (auth.reason === "revoked")
+          throw new ApiError("api_key_revoked", "This API key has been revoked.");
         throw new ApiError("invalid_api_key", "The API key is malformed or unknown.");
       }
       request.principal = { orgId: auth.orgId, keyId: auth.keyId };
     } else if (mode === "admin") {
       const expected = services.config.ADMIN_TOKEN;
-      if (!expected) throw new ApiError("admin_disabled", "The admin API is disabled: set ADMIN_TOKEN to enable it.");
+      if (!expected)
+        throw new ApiError("admin_disabled", "The admin API is disabled: set ADMIN_TOKEN to enable it.");
       const token = bearerToken(request);
       if (!token || !secretsEqual(token, expected)) {
         throw new ApiError("invalid_admin_token", "Send 'Authorization: Bearer <ADMIN_TOKEN>'.");

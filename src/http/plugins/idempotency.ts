@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { isValidIdempotencyKey, requestFingerprint } from "../../platform/idempotency.js";
-import type { Services } from "../services.js";
 import { ApiError } from "../errors.js";
+import type { Services } from "../services.js";
 
 /**
  * `Idempotency-Key` on every POST (docs/idempotency.md): a retry with the same key and body from the
@@ -17,7 +17,10 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
     if (header === undefined) return;
     const key = Array.isArray(header) ? (header[0] ?? "") : header;
     if (!isValidIdempotencyKey(key)) {
-      throw new ApiError("invalid_idempotency_key", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
+      throw new ApiError(
+        "invalid_idempotency_key",
+        "Idempotency-Key must be 1 to 255 visible ASCII characters.",
+      );
     }
     const scope = request.principal ? `org:${request.principal.orgId}` : request.isAdmin ? "admin" : null;
     if (!scope) return;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RateLimitDecision, RateLimiterUnavailableError } from "../../platform/ratelimit/index.js";
-import type { Services } from "../services.js";
 import { ApiError } from "../errors.js";
+import type { Services } from "../services.js";
 
 const WINDOW_MS = 60_000;
 const UNAVAILABLE_RETRY_S = 5;
@@ -32,7 +32,11 @@ function setHeaders(reply: FastifyReply, policy: string, d: RateLimitDecision): 
  * sliding window, sets the rate-limit headers, and throws RateLimitExceeded over the limit. Counted at
  * most once per request; rejected requests are not counted (docs/rate-limits.md).
  */
-export async function applyRateLimit(services: Services, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function applyRateLimit(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   if (request.rateLimitApplied) return;
   const config = request.routeOptions.config;
   let key: string;

@@ -39,7 +39,11 @@ export async function debit(tx: Kysely<DB>, charge: Charge): Promise<number> {
     .returning("balance_micros")
     .executeTakeFirst();
   if (!row) {
-    const exists = await tx.selectFrom("organizations").select("id").where("id", "=", charge.orgId).executeTakeFirst();
+    const exists = await tx
+      .selectFrom("organizations")
+      .select("id")
+      .where("id", "=", charge.orgId)
+      .executeTakeFirst();
     if (!exists) throw new UnknownOrganizationError(charge.orgId);
     throw new InsufficientBalanceError(charge.orgId, charge.amountMicros);
   }
@@ -78,7 +82,13 @@ export async function refundResource(tx: Kysely<DB>, resourceId: string, operati
     if (d.total <= 0) continue;
     const inserted = await tx
       .insertInto("ledger")
-      .values({ org_id: d.org_id, kind: "refund", operation, amount_micros: d.total, resource_id: resourceId })
+      .values({
+        org_id: d.org_id,
+        kind: "refund",
+        operation,
+        amount_micros: d.total,
+        resource_id: resourceId,
+      })
       .onConflict((oc) => oc.column("resource_id").where("kind", "=", "refund").doNothing())
       .returning("id")
       .executeTakeFirst();

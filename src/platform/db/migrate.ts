@@ -37,7 +37,9 @@ export async function migrate<T>(db: Kysely<T>): Promise<string[]> {
   for (const migration of listMigrations()) {
     const done = await db.transaction().execute(async (tx) => {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(tx);
-      const existing = await sql<{ name: string }>`SELECT name FROM schema_migrations WHERE name = ${migration.name}`.execute(tx);
+      const existing = await sql<{
+        name: string;
+      }>`SELECT name FROM schema_migrations WHERE name = ${migration.name}`.execute(tx);
       if (existing.rows.length > 0) return false;
       for (const statement of splitStatements(migration.sql)) await sql.raw(statement).execute(tx);
       await sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`.execute(tx);

@@ -50,7 +50,10 @@ export class KeyStore {
   }
 
   /** Creates a key for an organization inside the caller's transaction. Returns the secret once. */
-  static async create(tx: Kysely<DB>, orgId: string): Promise<{ keyId: string; apiKey: string; displayPrefix: string }> {
+  static async create(
+    tx: Kysely<DB>,
+    orgId: string,
+  ): Promise<{ keyId: string; apiKey: string; displayPrefix: string }> {
     const generated = generateApiKey();
     const keyId = newId();
     await tx
@@ -73,7 +76,11 @@ export class KeyStore {
       this.cache.delete(row.key_hash);
       return { found: true, revokedAt: row.revoked_at };
     }
-    const existing = await this.db.selectFrom("api_keys").select(["revoked_at"]).where("id", "=", keyId).executeTakeFirst();
+    const existing = await this.db
+      .selectFrom("api_keys")
+      .select(["revoked_at"])
+      .where("id", "=", keyId)
+      .executeTakeFirst();
     return { found: existing !== undefined, revokedAt: existing?.revoked_at ?? null };
   }
 }

@@ -1,0 +1,191 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Redis } from "ioredis";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type RateLimiter, RateLimiterUnavailableError } from "./limiter.js";
+import { createMemoryRateLimiter } from "./memory.js";
+import { createRedisRateLimiter } from "./redis.js";
+
+/** A limiter under test with the clock it is judged by. */
+interface Subject {
+  limiter: RateLimiter;
+  backend: RateLimiter["backend"];
+  windowMs: number;
+  /** The backend's current time in Unix ms. */
+  now(): number;
+  /** Lets `ms` of the backend's time pass. */
+  wait(ms: number): Promise<void>;
+  /** Allowed difference when comparing the backend's times with `now()`. */
+  toleranceMs: number;
+}
+
+/** The behaviour every backend must show; run once per backend. */
+function rateLimiterContract(name: string, open: () => Promise<Subject>, skip = false): void {
+  describe.skipIf(skip)(`rate limiter contract (${name})`, () => {
+    let s: Subject;
+    const key = (label: string) => `contract:${label}:${randomUUID()}`;
+    const hits = (k: string, limit: number, n: number) =>
+      Promise.all(Array.from({ length: n }, () => s.limiter.hit(k, limit, s.windowMs)));
+
+    beforeEach(async () => {
+      s = await open();
+    });
+    afterEach(async () => {
+      await s.limiter.close();
+    });
+
+    it("names its backend and answers ping", async () => {
+      expect(s.limiter.backend).toBe(s.backend);
+      await expect(s.limiter.ping()).resolves.toBeUndefined();
+    });
+
+    it("allows exactly `limit` requests in a burst, counting `remaining` down, then rejects", async () => {
+      const k = key("burst");
+      const decisions = [];
+      for (let i = 0; i < 8; i++) decisions.push(await s.limiter.hit(k, 5, s.windowMs));
+      expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, true, false, false, false]);
+      expect(decisions.map((d) => d.remaining)).toEqual([4, 3, 2, 1, 0, 0, 0, 0]);
+      expect(decisions.every((d) => d.limit === 5)).toBe(true);
+      expect(decisions.slice(0, 5).every((d) => d.retryAfterMs === 0)).toBe(true);
+      expect(decisions.slice(5).every((d) => d.retryAfterMs > 0 && d.retryAfterMs <= s.windowMs)).toBe(true);
+    });
+
+    it("reports when the oldest request leaves the window and how long to wait", async () => {
+      const k = key("reset");
+      const before = s.now();
+      const first = await s.limiter.hit(k, 3, s.windowMs);
+      const after = s.now();
+      expect(first.resetAtMs).toBeGreaterThanOrEqual(before + s.windowMs - s.toleranceMs);
+      expect(first.resetAtMs).toBeLessThanOrEqual(after + s.windowMs + s.toleranceMs);
+
+      await s.wait(s.windowMs / 5);
+      const second = await s.limiter.hit(k, 3, s.windowMs);
+      const third = await s.limiter.hit(k, 3, s.windowMs);
+      expect(second.resetAtMs).toBe(first.resetAtMs);
+      expect(third.resetAtMs).toBe(first.resetAtMs);
+
+      const rejectedFrom = s.now();
+      const rejected = await s.limiter.hit(k, 3, s.windowMs);
+      const rejectedUntil = s.now();
+      expect(rejected.allowed).toBe(false);
+      expect(rejected.resetAtMs).toBe(first.resetAtMs);
+      // Waiting retryAfterMs from the moment of the decision reaches the reset time.
+      const decidedAt = rejected.resetAtMs - rejected.retryAfterMs;
+      expect(decidedAt).toBeGreaterThanOrEqual(rejectedFrom - s.toleranceMs);
+      expect(decidedAt).toBeLessThanOrEqual(rejectedUntil + s.toleranceMs);
+    });
+
+    it("slides: capacity returns request by request as each one leaves the window", async () => {
+      const k = key("slide");
+      const margin = s.windowMs / 10;
+      const a = await s.limiter.hit(k, 2, s.windowMs);
+      await s.wait(s.windowMs / 2);
+      const b = await s.limiter.hit(k, 2, s.windowMs);
+      const full = await s.limiter.hit(k, 2, s.windowMs);
+      expect([a.allowed, b.allowed, full.allowed]).toEqual([true, true, false]);
+      expect(full.resetAtMs).toBe(a.resetAtMs);
+
+      await s.wait(full.retryAfterMs + margin);
+      const afterA = await s.limiter.hit(k, 2, s.windowMs);
+      expect(afterA).toMatchObject({ allowed: true, remaining: 0 });
+      // The second request is still in the window: only one slot came back.
+      const stillFull = await s.limiter.hit(k, 2, s.windowMs);
+      expect(stillFull.allowed).toBe(false);
+      expect(stillFull.resetAtMs).toBe(afterA.resetAtMs);
+      expect(stillFull.resetAtMs).toBeGreaterThan(a.resetAtMs);
+      expect(stillFull.retryAfterMs).toBeLessThan(s.windowMs / 2);
+    });
+
+    it("does not count rejected requests: backing off recovers when the oldest accepted one leaves", async () => {
+      const k = key("backoff");
+      const accepted = await s.limiter.hit(k, 1, s.windowMs);
+      await s.wait(s.windowMs / 4);
+      const r1 = await s.limiter.hit(k, 1, s.windowMs);
+      await s.wait(s.windowMs / 4);
+      const r2 = await s.limiter.hit(k, 1, s.windowMs);
+      expect([accepted.allowed, r1.allowed, r2.allowed]).toEqual([true, false, false]);
+      expect(r1.resetAtMs).toBe(accepted.resetAtMs);
+      expect(r2.resetAtMs).toBe(accepted.resetAtMs);
+      expect(r2.retryAfterMs).toBeLessThan(r1.retryAfterMs);
+
+      await s.wait(r2.retryAfterMs + s.windowMs / 10);
+      await expect(s.limiter.hit(k, 1, s.windowMs)).resolves.toMatchObject({ allowed: true, remaining: 0 });
+    });
+
+    it("keeps keys independent", async () => {
+      const one = key("one");
+      const two = key("two");
+      await hits(one, 2, 3);
+      expect((await s.limiter.hit(one, 2, s.windowMs)).allowed).toBe(false);
+      await expect(s.limiter.hit(two, 2, s.windowMs)).resolves.toMatchObject({ allowed: true, remaining: 1 });
+    });
+
+    it("allows exactly `limit` of many concurrent requests", async () => {
+      const decisions = await hits(key("concurrent"), 10, 50);
+      const allowed = decisions.filter((d) => d.allowed);
+      expect(allowed).toHaveLength(10);
+      expect(allowed.map((d) => d.remaining).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    });
+
+    it("rejects invalid limits and windows with a RangeError", async () => {
+      await expect(s.limiter.hit(key("invalid"), 0, s.windowMs)).rejects.toBeInstanceOf(RangeError);
+      await expect(s.limiter.hit(key("invalid"), 1.5, s.windowMs)).rejects.toBeInstanceOf(RangeError);
+      await expect(s.limiter.hit(key("invalid"), 1, 0)).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it("is unavailable once closed", async () => {
+      await s.limiter.close();
+      await expect(s.limiter.hit(key("closed"), 1, s.windowMs)).rejects.toBeInstanceOf(
+        RateLimiterUnavailableError,
+      );
+      await expect(s.limiter.ping()).rejects.toBeInstanceOf(RateLimiterUnavailableError);
+    });
+  });
+}
+
+rateLimiterContract("memory, injected clock", async () => {
+  let clock = 1_700_000_000_000;
+  return {
+    limiter: createMemoryRateLimiter({ now: () => clock }),
+    backend: "memory",
+    windowMs: 60_000,
+    now: () => clock,
+    wait: async (ms) => {
+      clock += ms;
+    },
+    toleranceMs: 0,
+  };
+});
+
+const redisUrl = process.env.REDIS_URL;
+
+/** How far the Redis server clock is ahead of this process's clock, and how precisely that is known. */
+async function redisClock(url: string): Promise<{ offsetMs: number; uncertaintyMs: number }> {
+  const client = new Redis(url);
+  try {
+    const before = Date.now();
+    const [seconds, micros] = await client.time();
+    const after = Date.now();
+    const server = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    return { offsetMs: server - (before + after) / 2, uncertaintyMs: (after - before) / 2 + 2 };
+  } finally {
+    client.disconnect();
+  }
+}
+
+rateLimiterContract(
+  "redis, real time",
+  async () => {
+    const url = redisUrl ?? "";
+    const clock = await redisClock(url);
+    return {
+      limiter: createRedisRateLimiter(url, { keyPrefix: `dl:rl:test:${randomUUID()}:` }),
+      backend: "redis",
+      windowMs: 500,
+      now: () => Date.now() + clock.offsetMs,
+      wait: (ms) => sleep(ms),
+      toleranceMs: clock.uncertaintyMs + 5,
+    };
+  },
+  redisUrl === undefined,
+);

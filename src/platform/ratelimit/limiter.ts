@@ -1,0 +1,61 @@
+/**
+ * Rate limiting for DomainLens: a sliding-window log per key (for the API, organization × operation).
+ *
+ * Semantics shared by every backend:
+ * - The limiter remembers the exact time of each accepted request (a log, not fixed buckets). A request
+ *   at time `now` is accepted when fewer than `limit` accepted requests lie in the window
+ *   `(now - windowMs, now]`; the window is 60 s unless the caller passes another one.
+ * - A request that lands exactly `windowMs` after an earlier one no longer sees it: the earlier request
+ *   left the window at that instant.
+ * - Rejected requests are not logged, so they never push the window forward: a client that backs off
+ *   gets capacity back as soon as its oldest accepted request leaves the window.
+ * - `resetAtMs` is when the oldest request counted in the window leaves it (`now + windowMs` for an empty
+ *   window, so a first request reports a full window). `retryAfterMs` is 0 when allowed; when rejected
+ *   it is the wait until enough requests have left the window for one more to fit (normally until the
+ *   oldest leaves; longer only if the limit of a key was lowered while its log was full).
+ * - One key should be used with one window length; the limit of a key may change between calls.
+ * - A backend that cannot be reached makes `hit()` and `ping()` reject with
+ *   RateLimiterUnavailableError; the API answers 503 with Retry-After in that case. Invalid arguments
+ *   (a limit or window that is not a positive integer) reject with a RangeError.
+ */
+
+export const DEFAULT_WINDOW_MS = 60_000;
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  /** Requests left in the window after this one (0 when rejected). */
+  remaining: number;
+  /** Unix ms when the oldest request counted in the window leaves it (now + window when the window is empty). */
+  resetAtMs: number;
+  /** Ms to wait before a retry can succeed; 0 when allowed. */
+  retryAfterMs: number;
+}
+
+export interface RateLimiter {
+  readonly backend: "memory" | "redis";
+  /** Counts one request against `key` if it fits under `limit` in the last `windowMs` (default 60000). */
+  hit(key: string, limit: number, windowMs?: number): Promise<RateLimitDecision>;
+  /** Throws RateLimiterUnavailableError when the backend cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The limiter's backend cannot answer; the request's fate is unknown, not rejected. */
+export class RateLimiterUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "RateLimiterUnavailableError";
+  }
+}
+
+/** Returns a RangeError describing the first invalid argument of a hit, or undefined when they are valid. */
+export function checkHitArguments(limit: number, windowMs: number): RangeError | undefined {
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    return new RangeError(`rate limit must be a positive integer, got ${limit}`);
+  }
+  if (!Number.isSafeInteger(windowMs) || windowMs < 1) {
+    return new RangeError(`rate limit window must be a positive integer of milliseconds, got ${windowMs}`);
+  }
+  return undefined;
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Redis } from "ioredis";
+import { afterEach, describe, expect, it } from "vitest";
+import { type RateLimiter, RateLimiterUnavailableError } from "./limiter.js";
+import { createRedisRateLimiter } from "./redis.js";
+
+const redisUrl = process.env.REDIS_URL;
+const opened: RateLimiter[] = [];
+const cleanups: Array<() => Promise<void> | void> = [];
+
+function limiterFor(
+  url: string,
+  options: { keyPrefix?: string; commandTimeoutMs?: number } = {},
+): RateLimiter {
+  const limiter = createRedisRateLimiter(url, { keyPrefix: `dl:rl:test:${randomUUID()}:`, ...options });
+  opened.push(limiter);
+  return limiter;
+}
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((l) => l.close()));
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function elapsedMs(action: () => Promise<unknown>): Promise<{ ms: number; error: unknown }> {
+  const started = performance.now();
+  try {
+    await action();
+    return { ms: performance.now() - started, error: undefined };
+  } catch (error) {
+    return { ms: performance.now() - started, error };
+  }
+}
+
+interface TestServer {
+  port: number;
+  /** Stops listening and drops every open connection. */
+  close(): Promise<void>;
+}
+
+/** A TCP server on loopback; `onSocket` decides what each connection does. */
+async function listen(onSocket: (socket: net.Socket) => void, port = 0): Promise<TestServer> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+    onSocket(socket);
+  });
+  server.listen(port, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("server has no TCP address");
+  let closing: Promise<void> | undefined;
+  return {
+    port: address.port,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}
+
+describe("redis rate limiter when Redis cannot be reached", () => {
+  it("fails fast with RateLimiterUnavailableError when the connection is refused", async () => {
+    const limiter = limiterFor("redis://127.0.0.1:1");
+    const first = await elapsedMs(() => limiter.hit("k", 5));
+    expect(first.error).toBeInstanceOf(RateLimiterUnavailableError);
+    expect((first.error as Error).cause).toBeDefined();
+    expect(first.ms).toBeLessThan(2_000);
+    // Later calls, while the client retries in the background, fail just as fast.
+    for (let i = 0; i < 3; i++) {
+      const next = await elapsedMs(() => limiter.hit("k", 5));
+      expect(next.error).toBeInstanceOf(RateLimiterUnavailableError);
+      expect(next.ms).toBeLessThan(500);
+    }
+    await expect(limiter.ping()).rejects.toBeInstanceOf(RateLimiterUnavailableError);
+    expect((await elapsedMs(() => limiter.close())).ms).toBeLessThan(1_000);
+  });
+
+  it("gives up after the connect timeout when a server accepts but never answers", async () => {
+    const silent = await listen(() => {});
+    cleanups.push(() => silent.close());
+    const limiter = limiterFor(`redis://127.0.0.1:${silent.port}`, { commandTimeoutMs: 300 });
+    const results = await Promise.all([1, 2, 3].map(() => elapsedMs(() => limiter.hit("k", 5))));
+    for (const result of results) {
+      expect(result.error).toBeInstanceOf(RateLimiterUnavailableError);
+      expect(result.ms).toBeLessThan(3_000);
+    }
+  });
+});
+
+/** Forwards loopback connections to Redis; can pause traffic or go away entirely. */
+async function redisProxy(target: URL) {
+  let paused = false;
+  const held: Array<() => void> = [];
+  const forward = (socket: net.Socket) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    upstream.on("error", () => socket.destroy());
+    socket.on("close", () => upstream.destroy());
+    upstream.on("close", () => socket.destroy());
+    socket.on("data", (chunk) => {
+      if (paused) held.push(() => upstream.write(chunk));
+      else upstream.write(chunk);
+    });
+    upstream.pipe(socket);
+  };
+  let server = await listen(forward);
+  const port = server.port;
+  cleanups.push(() => server.close());
+  return {
+    url: `redis://127.0.0.1:${port}${target.pathname}`,
+    pause: () => {
+      paused = true;
+    },
+    resume: () => {
+      paused = false;
+      for (const send of held.splice(0)) send();
+    },
+    down: () => server.close(),
+    up: async () => {
+      server = await listen(forward, port);
+    },
+  };
+}
+
+describe.skipIf(redisUrl === undefined)("redis rate limiter against a real Redis", () => {
+  const url = redisUrl ?? "";
+
+  it("waits for a fresh client to connect instead of failing its first hit", async () => {
+    const limiter = limiterFor(url);
+    await expect(limiter.hit("fresh", 1)).resolves.toMatchObject({ allowed: true });
+  });
+
+  it("stores each key under the prefix with an expiry of one window", async () => {
+    const prefix = `dl:rl:test:${randomUUID()}:`;
+    const limiter = limiterFor(url, { keyPrefix: prefix });
+    await limiter.hit("org-1:scans", 3, 5_000);
+    await limiter.hit("org-1:scans", 3, 5_000);
+    const inspector = new Redis(url);
+    cleanups.push(() => inspector.disconnect());
+    expect(await inspector.zcard(`${prefix}org-1:scans`)).toBe(2);
+    const ttl = await inspector.pttl(`${prefix}org-1:scans`);
+    expect(ttl).toBeGreaterThan(4_000);
+    expect(ttl).toBeLessThanOrEqual(5_000);
+    expect(await inspector.exists("org-1:scans")).toBe(0);
+  });
+
+  it("uses the dl:rl: prefix by default", async () => {
+    const key = `test:${randomUUID()}`;
+    const limiter = createRedisRateLimiter(url);
+    opened.push(limiter);
+    await limiter.hit(key, 1, 5_000);
+    const inspector = new Redis(url);
+    cleanups.push(async () => {
+      await inspector.del(`dl:rl:${key}`);
+      inspector.disconnect();
+    });
+    expect(await inspector.exists(`dl:rl:${key}`)).toBe(1);
+  });
+
+  it("times a hung command out as unavailable, then carries on", async () => {
+    const proxy = await redisProxy(new URL(url));
+    const limiter = limiterFor(proxy.url, { commandTimeoutMs: 300 });
+    await limiter.ping();
+    proxy.pause();
+    const hung = await elapsedMs(() => limiter.hit("k", 5));
+    expect(hung.error).toBeInstanceOf(RateLimiterUnavailableError);
+    expect(hung.ms).toBeLessThan(1_500);
+    proxy.resume();
+    await expect(limiter.hit("k", 5)).resolves.toMatchObject({ allowed: true });
+  });
+
+  it("fails fast while Redis is gone and recovers by itself when it returns", async () => {
+    const proxy = await redisProxy(new URL(url));
+    const limiter = limiterFor(proxy.url);
+    await expect(limiter.hit("k", 100)).resolves.toMatchObject({ allowed: true });
+    await proxy.down();
+    await sleep(50);
+    const down = await elapsedMs(() => limiter.hit("k", 100));
+    expect(down.error).toBeInstanceOf(RateLimiterUnavailableError);
+    expect(down.ms).toBeLessThan(1_500);
+
+    await proxy.up();
+    const deadline = Date.now() + 8_000;
+    let recovered = false;
+    while (!recovered && Date.now() < deadline) {
+      recovered = await limiter.hit("k", 100).then(
+        (d) => d.allowed,
+        () => false,
+      );
+      if (!recovered) await sleep(100);
+    }
+    expect(recovered).toBe(true);
+    await expect(limiter.ping()).resolves.toBeUndefined();
+  });
+});

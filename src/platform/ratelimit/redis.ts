@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "ioredis";
+import {
+  checkHitArguments,
+  DEFAULT_WINDOW_MS,
+  type RateLimitDecision,
+  type RateLimiter,
+  RateLimiterUnavailableError,
+} from "./limiter.js";
+import { connectRedis } from "./redis-connection.js";
+import { decisionFromReply, HIT_SCRIPT } from "./redis-script.js";
+
+export const DEFAULT_KEY_PREFIX = "dl:rl:";
+export const DEFAULT_COMMAND_TIMEOUT_MS = 1_000;
+/** Connecting may take a little longer than a command. */
+const MIN_CONNECT_TIMEOUT_MS = 1_000;
+
+export interface RedisRateLimiterOptions {
+  /** Prefix of every key this limiter writes, so one Redis can be shared (default "dl:rl:"). */
+  keyPrefix?: string;
+  /** Longest wait for one Redis command before the hit fails as unavailable (default 1000). */
+  commandTimeoutMs?: number;
+}
+
+type LimiterClient = Redis & {
+  domainlensRateLimitHit(key: string, limit: number, windowMs: number, member: string): Promise<unknown>;
+};
+
+/**
+ * A limiter shared by every API node using the same Redis: each hit is one atomic Lua script (EVALSHA)
+ * on a sorted set per key, timed by the Redis server clock. A key's set expires one window after its
+ * newest request. When Redis cannot answer, hits fail fast with RateLimiterUnavailableError while the
+ * client reconnects in the background: a fresh client's first hits wait for the connection (at most the
+ * connect timeout, 1 s or the command timeout if longer); a hit whose command times out may still have
+ * been counted by Redis. `resetAtMs` is on the Redis server's clock.
+ */
+export function createRedisRateLimiter(url: string, options: RedisRateLimiterOptions = {}): RateLimiter {
+  const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+  const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const connection = connectRedis(url, commandTimeoutMs, Math.max(commandTimeoutMs, MIN_CONNECT_TIMEOUT_MS));
+  connection.client.defineCommand("domainlensRateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+  const client = connection.client as LimiterClient;
+  // Members must be unique across every process sharing the set: a random process tag and a counter.
+  const memberTag = `${randomBytes(8).toString("hex")}:`;
+  let sequence = 0;
+
+  const run = async <T>(command: () => Promise<T>): Promise<T> => {
+    try {
+      const ready = connection.whenReady();
+      if (ready !== undefined) await ready;
+      return await command();
+    } catch (err) {
+      if (err instanceof RateLimiterUnavailableError) throw err;
+      throw new RateLimiterUnavailableError(
+        `rate limit store (Redis at ${connection.location}) failed: ${describe(err)}`,
+        { cause: err },
+      );
+    }
+  };
+
+  return {
+    backend: "redis",
+    async hit(key: string, limit: number, windowMs: number = DEFAULT_WINDOW_MS): Promise<RateLimitDecision> {
+      const invalid = checkHitArguments(limit, windowMs);
+      if (invalid !== undefined) throw invalid;
+      sequence++;
+      const member = memberTag + sequence.toString(36);
+      return run(async () => {
+        const reply = await client.domainlensRateLimitHit(keyPrefix + key, limit, windowMs, member);
+        return decisionFromReply(reply, limit, windowMs);
+      });
+    },
+    async ping(): Promise<void> {
+      await run(() => client.ping());
+    },
+    close: () => connection.close(),
+  };
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

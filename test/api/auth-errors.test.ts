@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.js";
+
+let t: TestApp;
+let org: { orgId: string; apiKey: string; keyId: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { BODY_LIMIT_BYTES: "2048" } });
+  org = await t.createOrg(5);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function expectProblem(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  status: number,
+  error: string,
+) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers["content-type"])).toMatch(/^application\/problem\+json/);
+  const body = res.json() as Record<string, unknown>;
+  expect(body).toMatchObject({ status, error, type: `/errors/${error}` });
+  expect(typeof body.title).toBe("string");
+  expect(typeof body.detail).toBe("string");
+  expect(body.message).toBe(body.detail);
+}
+
+describe("API keys (SPEC §5)", () => {
+  it("keys look like dl_live_ followed by at least 32 random characters", () => {
+    expect(org.apiKey).toMatch(/^dl_live_[A-Za-z0-9_-]{32,}$/);
+  });
+
+  it("stores only a hash and a display prefix", async () => {
+    const rows = await t.database.db
+      .selectFrom("api_keys")
+      .selectAll()
+      .where("org_id", "=", org.orgId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const serialized = JSON.stringify(rows);
+    expect(serialized).not.toContain(org.apiKey);
+    expect(rows[0]?.display_prefix).toBe(org.apiKey.slice(0, 14));
+  });
+
+  it.each([
+    ["no header", {}, "missing_api_key"],
+    ["a malformed key", { authorization: "Bearer not-a-key" }, "invalid_api_key"],
+    ["an unknown key", { authorization: `Bearer dl_live_${"A".repeat(43)}` }, "invalid_api_key"],
+    ["a non-bearer scheme", { authorization: "Basic dXNlcjpwYXNz" }, "invalid_api_key"],
+  ])("answers 401 for %s", async (_label, headers, code) => {
+    const res = await t.app.inject({ method: "GET", url: "/v2/domain-classification/example.com", headers });
+    expectProblem(res, 401, code);
+    expect(res.headers["x-ratelimit-limit"]).toBeUndefined();
+  });
+
+  it("revocation is effective at once on this node", async () => {
+    const extra = await t.admin("POST", `/admin/v1/orgs/${org.orgId}/keys`);
+    expect(extra.statusCode).toBe(201);
+    const { key_id, api_key } = extra.json<{ key_id: string; api_key: string }>();
+    expect((await t.get("/v1/account", api_key)).statusCode).toBe(200);
+    const revoked = await t.admin("DELETE", `/admin/v1/keys/${key_id}`);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().key_id).toBe(key_id);
+    expectProblem(await t.get("/v1/account", api_key), 401, "api_key_revoked");
+    // The organization's other key keeps working.
+    expect((await t.get("/v1/account", org.apiKey)).statusCode).toBe(200);
+  });
+});
+
+describe("errors", () => {
+  it("answers unknown routes with 404 route_not_found", async () => {
+    expectProblem(await t.get("/v9/nothing", org.apiKey), 404, "route_not_found");
+  });
+
+  it("answers a known path with the wrong method with 405 and Allow", async () => {
+    const res = await t.app.inject({ method: "DELETE", url: "/v2/domain-classification/example.com" });
+    expectProblem(res, 405, "method_not_allowed");
+    expect(res.headers.allow).toBe("GET");
+  });
+
+  it("rejects invalid JSON, wrong content type, extra fields and oversized bodies", async () => {
+    const post = (payload: string, contentType = "application/json") =>
+      t.app.inject({
+        method: "POST",
+        url: "/admin/v1/orgs",
+        headers: { authorization: "Bearer test-admin-token-0123456789", "content-type": contentType },
+        payload,
+      });
+    expectProblem(await post("{not json"), 400, "invalid_json");
+    expectProblem(await post(""), 400, "invalid_json");
+    expectProblem(await post("name=x", "application/x-www-form-urlencoded"), 415, "unsupported_media_type");
+    expectProblem(await post("hello", "text/plain"), 415, "unsupported_media_type");
+    const extra = await post(JSON.stringify({ name: "x", admin: true }));
+    expectProblem(extra, 400, "invalid_request");
+    expect(JSON.stringify(extra.json())).toContain("admin");
+    expectProblem(await post(JSON.stringify({})), 400, "invalid_request");
+    expectProblem(await post(JSON.stringify({ name: "x".repeat(5000) })), 413, "payload_too_large");
+  });
+
+  it("echoes a valid X-Request-Id and generates one otherwise", async () => {
+    const echoed = await t.get("/healthz", undefined, { "x-request-id": "trace-123" });
+    expect(echoed.headers["x-request-id"]).toBe("trace-123");
+    const generated = await t.get("/healthz", undefined, { "x-request-id": "bad id with spaces" });
+    expect(generated.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("hides internals of a 500 and names the request id", async () => {
+    const original = t.services.account.get.bind(t.services.account);
+    t.services.account.get = async () => {
+      throw new Error("secret connection string postgres://u:p@db");
+    };
+    try {
+      const res = await t.get("/v1/account", org.apiKey, { "x-request-id": "req-500" });
+      expectProblem(res, 500, "internal_error");
+      expect(res.body).not.toContain("secret");
+      expect(res.json().detail).toContain("req-500");
+    } finally {
+      t.services.account.get = original;
+    }
+  });
+
+  it("serves the meaning of every error code", async () => {
+    const res = await t.get("/errors/insufficient_balance");
+    expect(res.json()).toEqual({ error: "insufficient_balance", status: 402, title: expect.any(String) });
+    expect((await t.get("/errors/nope")).statusCode).toBe(404);
+  });
+});
+
+describe("admin API", () => {
+  it("is disabled without ADMIN_TOKEN and refuses a wrong token", async () => {
+    const noAdmin = await createTestApp({ env: { ADMIN_TOKEN: "" }, database: t.database });
+    try {
+      expectProblem(await noAdmin.admin("GET", `/admin/v1/orgs/${org.orgId}`), 404, "admin_disabled");
+    } finally {
+      await noAdmin.close();
+    }
+    const wrong = await t.app.inject({
+      method: "GET",
+      url: `/admin/v1/orgs/${org.orgId}`,
+      headers: { authorization: "Bearer wrong-token-xxxxxxxx" },
+    });
+    expectProblem(wrong, 401, "invalid_admin_token");
+    // An API key is not an admin token.
+    expectProblem(
+      await t.app.inject({
+        method: "GET",
+        url: `/admin/v1/orgs/${org.orgId}`,
+        headers: { authorization: `Bearer ${org.apiKey}` },
+      }),
+      401,
+      "invalid_admin_token",
+    );
+  });
+
+  it("adds credits, overrides limits and reports balance, limits and usage", async () => {
+    const o = await t.createOrg(1, "reporting");
+    const credits = await t.admin("POST", `/admin/v1/orgs/${o.orgId}/credits`, { amount_usd: 2.5 });
+    expect(credits.json()).toEqual({ balance_usd: 3.5 });
+    expectProblem(
+      await t.admin("POST", `/admin/v1/orgs/${o.orgId}/credits`, { amount_usd: -1 }),
+      400,
+      "invalid_request",
+    );
+    const limits = await t.admin("PUT", `/admin/v1/orgs/${o.orgId}/limits`, { "classification.get": 5 });
+    expect(limits.json().limits["classification.get"]).toBe(5);
+    expect(limits.json().limits["scans.create"]).toBe(10);
+    expectProblem(
+      await t.admin("PUT", `/admin/v1/orgs/${o.orgId}/limits`, { "no.such.op": 5 }),
+      400,
+      "invalid_request",
+    );
+    await t.get("/v2/domain-classification/unknown-one.com", o.apiKey);
+    await t.get("/v2/domain-classification/unknown-two.com", o.apiKey);
+    await t.services.usage.flush();
+    const summary = await t.admin("GET", `/admin/v1/orgs/${o.orgId}`);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toMatchObject({
+      org_id: o.orgId,
+      name: "reporting",
+      balance_usd: 3.5,
+      limits: { "classification.get": 5 },
+    });
+    expect(summary.json().usage).toContainEqual({
+      operation: "classification.get",
+      calls: 2,
+      charged_usd: 0,
+    });
+    const account = await t.get("/v1/account", o.apiKey);
+    expect(account.json()).toMatchObject({
+      name: "reporting",
+      balance_usd: 3.5,
+      limits: { "classification.get": 5 },
+    });
+    expect(account.json().usage_this_month).toContainEqual({
+      operation: "classification.get",
+      calls: 2,
+      charged_usd: 0,
+    });
+  });
+
+  it("answers 404 for unknown organizations and keys", async () => {
+    expectProblem(
+      await t.admin("GET", "/admin/v1/orgs/00000000-0000-4000-8000-000000000000"),
+      404,
+      "not_found",
+    );
+    expectProblem(await t.admin("GET", "/admin/v1/orgs/not-a-uuid"), 404, "not_found");
+    expectProblem(
+      await t.admin("DELETE", "/admin/v1/keys/00000000-0000-4000-8000-000000000000"),
+      404,
+      "not_found",
+    );
+  });
+});

@@ -1,0 +1,142 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_TOKEN } from "../support/app.js";
+import { openTestDatabase, type TestDatabase } from "../support/db.js";
+import { tmpRoot } from "../support/paths.js";
+import { runCli, type Spawned, spawnCli } from "../support/process.js";
+
+const KEY_RE = /dl_live_[A-Za-z0-9_-]{32,}/;
+const URL_RE = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/;
+
+let database: TestDatabase;
+let env: Record<string, string>;
+let server: Spawned;
+let baseUrl: string;
+let defaultKey: string;
+
+beforeAll(async () => {
+  // A copied (empty, migrated) database: PGlite in its own DATA_DIR, or a fresh Postgres database.
+  database = await openTestDatabase();
+  const dataDir = database.dataDir ?? path.join(tmpRoot, "serve-unused");
+  mkdirSync(dataDir, { recursive: true });
+  if (database.kind === "pglite") await database.close();
+  env = {
+    PORT: "0",
+    DATA_DIR: dataDir,
+    ADMIN_TOKEN,
+    LOG_LEVEL: "info",
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  };
+  server = spawnCli(["serve"], env);
+  baseUrl = (await server.waitFor(URL_RE))[1] ?? "";
+  defaultKey = (await server.waitFor(KEY_RE))[0];
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (database.kind === "postgres") await database.close();
+});
+
+async function call(pathname: string, key: string) {
+  const res = await fetch(`${baseUrl}${pathname}`, { headers: { authorization: `Bearer ${key}` } });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe("npm start / domainlens serve", () => {
+  it("creates the default organization with $10.00 and prints its key once", async () => {
+    const account = await call("/v1/account", defaultKey);
+    expect(account.status).toBe(200);
+    expect(account.body).toMatchObject({ name: "default", balance_usd: 10 });
+    expect(server.output().match(new RegExp(KEY_RE, "g"))).toHaveLength(1);
+  });
+
+  it("serves the read endpoints with rate-limit headers and the problem body", async () => {
+    const miss = await call("/v2/domain-classification/example.com", defaultKey);
+    expect(miss.status).toBe(404);
+    expect(miss.headers.get("x-ratelimit-limit")).toBe("60");
+    expect(miss.body.error).toBe("not_found");
+    const pub = await fetch(`${baseUrl}/api/v1/classify?domain=example.com`);
+    expect(pub.status).toBe(404);
+    expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
+    const openapi = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining(["/v2/domain-classification/{domain}", "/api/v1/classify", "/v1/account"]),
+    );
+    expect((await fetch(`${baseUrl}/docs`)).status).toBeLessThan(400);
+    const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+    expect(metrics).toContain("domainlens_http_requests_total");
+  });
+
+  it("runs the admin commands of the CLI against the running server", async () => {
+    const cliEnv = { DOMAINLENS_URL: baseUrl, ADMIN_TOKEN };
+    const created = await runCli(["org", "create", "--name", "cli-org", "--credits", "3"], cliEnv);
+    expect(created.code).toBe(0);
+    const org = JSON.parse(created.output) as { org_id: string; api_key: string };
+    expect(org.api_key).toMatch(KEY_RE);
+    expect((await call("/v1/account", org.api_key)).body).toMatchObject({ name: "cli-org", balance_usd: 3 });
+
+    const credits = await runCli(["credits", "add", "--org", org.org_id, "--amount", "1.5"], cliEnv);
+    expect(JSON.parse(credits.output)).toEqual({ balance_usd: 4.5 });
+
+    const key = JSON.parse((await runCli(["key", "create", "--org", org.org_id], cliEnv)).output) as {
+      key_id: string;
+      api_key: string;
+    };
+    expect((await call("/v1/account", key.api_key)).status).toBe(200);
+    const revoked = await runCli(["key", "revoke", "--key", key.key_id], cliEnv);
+    expect(revoked.code).toBe(0);
+    expect((await call("/v1/account", key.api_key)).status).toBe(401);
+
+    const shown = JSON.parse((await runCli(["org", "show", "--org", org.org_id], cliEnv)).output) as Record<
+      string,
+      unknown
+    >;
+    expect(shown).toMatchObject({ org_id: org.org_id, balance_usd: 4.5 });
+
+    const bad = await runCli(["org", "create"], cliEnv);
+    expect(bad.code).toBe(2);
+    expect(bad.output).toContain("--name is required");
+    const noToken = await runCli(["org", "show", "--org", org.org_id], { DOMAINLENS_URL: baseUrl });
+    expect(noToken.code).not.toBe(0);
+    expect(noToken.output).toContain("ADMIN_TOKEN");
+  });
+
+  it("never writes the key to the log", () => {
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join("\n")).not.toMatch(KEY_RE);
+  });
+
+  it.runIf(process.env.DATABASE_URL === undefined)(
+    "refuses a second process on the same embedded data directory",
+    async () => {
+      const second = await runCli(["serve"], { ...env });
+      expect(second.code).toBe(1);
+      expect(second.output).toContain("in use by another DomainLens process");
+    },
+  );
+
+  it("refuses ROLE=worker on the embedded database and names an invalid variable", async () => {
+    const worker = await runCli(["serve"], { ROLE: "worker", DATA_DIR: path.join(tmpRoot, "never") });
+    expect(worker.code).toBe(1);
+    expect(worker.output).toContain("ROLE=worker needs DATABASE_URL");
+    const badPort = await runCli(["serve"], { PORT: "eighty", DATA_DIR: path.join(tmpRoot, "never") });
+    expect(badPort.code).toBe(1);
+    expect(badPort.output).toContain("PORT");
+  });
+
+  it("stops on SIGTERM and prints no key on the next start", async () => {
+    expect(await server.stop()).toBe(0);
+    server = spawnCli(["serve"], env);
+    baseUrl = (await server.waitFor(URL_RE))[1] ?? "";
+    expect((await call("/v1/account", defaultKey)).status).toBe(200);
+    expect(server.output()).not.toMatch(KEY_RE);
+  });
+});
