@@ -132,6 +132,32 @@ describe("npm start / domainlens serve", () => {
     expect(badPort.output).toContain("PORT");
   });
 
+  it.runIf(process.env.DATABASE_URL !== undefined && process.env.REDIS_URL !== undefined)(
+    "two API processes sharing one Redis enforce one limit together",
+    async () => {
+      const second = spawnCli(["serve"], { ...env, ROLE: "api" });
+      try {
+        const secondUrl = (await second.waitFor(URL_RE))[1] ?? "";
+        const created = await runCli(["org", "create", "--name", "shared-limit", "--credits", "1"], {
+          DOMAINLENS_URL: baseUrl,
+          ADMIN_TOKEN,
+        });
+        const key = (JSON.parse(created.output) as { api_key: string }).api_key;
+        const statuses = await Promise.all(
+          Array.from({ length: 90 }, (_, i) =>
+            fetch(`${i % 2 === 0 ? baseUrl : secondUrl}/v2/domain-classification/example.com`, {
+              headers: { authorization: `Bearer ${key}` },
+            }).then((r) => r.status),
+          ),
+        );
+        expect(statuses.filter((s) => s === 404)).toHaveLength(60);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+      } finally {
+        await second.stop();
+      }
+    },
+  );
+
   it("stops on SIGTERM and prints no key on the next start", async () => {
     expect(await server.stop()).toBe(0);
     server = spawnCli(["serve"], env);
