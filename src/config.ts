@@ -1,4 +1,11 @@
+import { readFileSync } from "node:fs";
 import { z } from "zod";
+import {
+  type EgressSettings,
+  EgressSettingsError,
+  parseEgressSettings,
+  type RawEgressSettings,
+} from "./engines/egress/index.js";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -35,9 +42,30 @@ const schema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  EXTRA_CA_FILE: optionalString,
 });
 
-export type Config = z.infer<typeof schema>;
+/** The egress gate's variables (docs/egress.md), validated by the gate's own parser. */
+const EGRESS_VARIABLES: (keyof RawEgressSettings)[] = [
+  "DNS_SERVERS",
+  "CONNECT_TO",
+  "EGRESS_ALLOW_CIDRS",
+  "RDAP_BOOTSTRAP_URL",
+  "EGRESS_CONNECT_TIMEOUT_MS",
+  "EGRESS_READ_TIMEOUT_MS",
+  "EGRESS_TOTAL_TIMEOUT_MS",
+  "EGRESS_MAX_BODY_BYTES",
+  "EGRESS_MAX_REDIRECTS",
+  "EGRESS_ALLOWED_PORTS",
+  "DNS_TIMEOUT_MS",
+  "DNS_TRIES",
+  "EGRESS_USER_AGENT",
+];
+
+export type Config = z.infer<typeof schema> & {
+  /** Settings of the egress gate, with the text of EXTRA_CA_FILE. */
+  egress: EgressSettings & { extraCaPem?: string };
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -59,7 +87,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.error.issues.map((issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`),
     );
   }
-  return parsed.data;
+  return { ...parsed.data, egress: loadEgress(env, parsed.data.EXTRA_CA_FILE) };
+}
+
+function loadEgress(
+  env: Record<string, string | undefined>,
+  extraCaFile: string | undefined,
+): EgressSettings & { extraCaPem?: string } {
+  const raw: RawEgressSettings = {};
+  for (const name of EGRESS_VARIABLES) {
+    const value = env[name];
+    if (value !== undefined) raw[name] = value;
+  }
+  let settings: EgressSettings;
+  try {
+    settings = parseEgressSettings(raw);
+  } catch (err) {
+    if (err instanceof EgressSettingsError) throw new ConfigError([err.message]);
+    throw err;
+  }
+  if (!extraCaFile) return settings;
+  let pem: string;
+  try {
+    pem = readFileSync(extraCaFile, "utf8");
+  } catch (err) {
+    throw new ConfigError([
+      `EXTRA_CA_FILE: cannot read ${extraCaFile} (${(err as NodeJS.ErrnoException).code ?? "error"})`,
+    ]);
+  }
+  if (!pem.includes("-----BEGIN CERTIFICATE-----")) {
+    throw new ConfigError([`EXTRA_CA_FILE: ${extraCaFile} holds no PEM certificate`]);
+  }
+  return { ...settings, extraCaPem: pem };
 }
 
 /** Environment for the command-line client: where the server is and the admin token. */

@@ -2,6 +2,7 @@ import type { AccountService } from "../api/account/service.js";
 import type { OrgService } from "../api/admin/service.js";
 import type { ClassificationService } from "../api/classification/service.js";
 import type { Config } from "../config.js";
+import type { Egress } from "../engines/egress/index.js";
 import type { ChargeBatcher } from "../platform/billing/batcher.js";
 import type { Database } from "../platform/db/database.js";
 import type { IdempotencyStore } from "../platform/idempotency.js";
@@ -15,6 +16,8 @@ export interface Services {
   config: Config;
   database: Database;
   limiter: RateLimiter;
+  /** The only way out to the internet, for every engine. */
+  egress: Egress;
   keys: KeyStore;
   limits: LimitsCache;
   idempotency: IdempotencyStore;

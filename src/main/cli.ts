@@ -3,10 +3,13 @@ import { parseArgs } from "node:util";
 import { ConfigError, loadClientConfig } from "../config.js";
 import { DatabaseLockedError } from "../platform/db/database.js";
 import { StartupError, serve } from "./serve.js";
+import { runDemo, runWorld } from "./world.js";
 
 const USAGE = `Usage: domainlens <command> [options]
 
   serve                                       start the API and worker (see README for the environment)
+  world [--sites DIR]                         run the test internet; print its configuration
+  demo [--sites DIR]                          run the test internet and a server wired to it
   org create --name NAME [--credits USD]      create an organization and its first API key
   org show --org ID                           balance, limits and usage of an organization
   key create --org ID                         issue another API key
@@ -73,6 +76,17 @@ async function run(argv: string[]): Promise<unknown> {
     process.once("SIGINT", shutdown);
     process.once("SIGTERM", shutdown);
     return undefined;
+  }
+  if (command === "world" || command === "demo") {
+    const { values: worldArgs } = parseArgs({
+      args: [sub, ...rest].filter((a): a is string => a !== undefined),
+      options: { sites: { type: "string" } },
+      strict: true,
+    });
+    const print = (line: string) => process.stdout.write(`${line}\n`);
+    if (command === "world") await runWorld(worldArgs.sites, print);
+    else await runDemo(worldArgs.sites, print);
+    process.exit(0);
   }
   const { values } = parseArgs({
     args: rest,

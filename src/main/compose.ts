@@ -2,6 +2,7 @@ import { AccountService } from "../api/account/service.js";
 import { OrgService } from "../api/admin/service.js";
 import { ClassificationService } from "../api/classification/service.js";
 import type { Config } from "../config.js";
+import { createEgress } from "../engines/egress/index.js";
 import type { Services } from "../http/services.js";
 import { ChargeBatcher } from "../platform/billing/batcher.js";
 import { type Database, openDatabase } from "../platform/db/database.js";
@@ -25,6 +26,7 @@ export function createServices(config: Config, database: Database, limiter: Rate
     config,
     database,
     limiter,
+    egress: createEgress(config.egress),
     keys,
     limits: new LimitsCache(db),
     idempotency: new IdempotencyStore(db),
@@ -53,5 +55,6 @@ export async function closeServices(services: Services): Promise<void> {
   await services.batcher.drain();
   await services.usage.stop();
   await services.limiter.close();
+  await services.egress.close();
   await services.database.close();
 }

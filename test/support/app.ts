@@ -95,6 +95,7 @@ export async function createTestApp(
         await services.batcher.drain();
         await services.usage.stop();
         await services.limiter.close();
+        await services.egress.close();
       } else {
         await closeServices(services);
       }

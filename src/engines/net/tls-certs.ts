@@ -82,7 +82,9 @@ export function summarizeCertificate(cert: X509Certificate): CertificateSummary 
 /** A certificate signed by its own key with the same subject and issuer. */
 export function isSelfSigned(cert: X509Certificate): boolean {
   try {
-    return cert.checkIssued(cert) && cert.verify(cert.publicKey);
+    // Names and signature, not checkIssued(): that also demands keyCertSign, which self-signed server
+    // certificates usually lack.
+    return cert.subject === cert.issuer && cert.verify(cert.publicKey);
   } catch {
     return false;
   }
