@@ -98,6 +98,9 @@ export async function runDemo(sitesDir: string | undefined, print: Print): Promi
       `  curl -si ${demo.url}/v2/domain-classification/${sample} -H "Authorization: Bearer $KEY"`,
       `  curl -s "${demo.url}/api/v1/classify?domain=www.${sample}"`,
       "",
+      "The world's configuration, as the server received it:",
+      ...Object.entries(demo.world.env).map(([name, value]) => `  ${name}=${value}`),
+      "",
       `API reference: ${demo.url}/docs. The world's sites are listed in src/world/sites/README.md. Ctrl-C stops.`,
     ].join("\n"),
   );

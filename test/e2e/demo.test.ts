@@ -1,0 +1,65 @@
+import { connect } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, type TestDatabase } from "../support/db.js";
+import { tmpRoot } from "../support/paths.js";
+import { type Spawned, spawnCli } from "../support/process.js";
+
+function refused(hostPort: string): Promise<boolean> {
+  const [host, port] = hostPort.split(":");
+  return new Promise((resolve) => {
+    const socket = connect({ host: host ?? "", port: Number(port) });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(true));
+  });
+}
+
+let database: TestDatabase;
+let demo: Spawned;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  if (database.kind === "pglite") await database.close();
+  demo = spawnCli(["demo"], {
+    PORT: "0",
+    DATA_DIR: database.dataDir ?? path.join(tmpRoot, "demo-unused"),
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  });
+  await demo.waitFor(/Ctrl-C stops/, 90_000);
+});
+
+afterAll(async () => {
+  await demo?.stop();
+  if (database.kind === "postgres") await database.close();
+});
+
+describe("domainlens demo", () => {
+  it("prints a working key and example calls against a server wired to the world", async () => {
+    const out = demo.output();
+    const key = /export KEY=(dl_live_\S+)/.exec(out)?.[1];
+    const url = /the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+    expect(key).toBeDefined();
+    expect(url).toBeDefined();
+    expect(out.match(/curl /g)).toHaveLength(3);
+    const account = await fetch(`${url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
+    expect(account.status).toBe(200);
+    expect(await account.json()).toMatchObject({ name: "demo", balance_usd: 10 });
+    expect(out).toMatch(/EGRESS_ALLOW_CIDRS=127\.77\.0\.0\/16/);
+  });
+
+  it("stops cleanly on Ctrl-C, leaving no port open", async () => {
+    const out = demo.output();
+    const url = new URL(/the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? "");
+    const dns = /DNS_SERVERS=(\S+)/.exec(out)?.[1] ?? "";
+    const rdap = new URL(/RDAP_BOOTSTRAP_URL=(\S+)/.exec(out)?.[1] ?? "");
+    demo.child.kill("SIGINT");
+    expect(await demo.exited()).toBe(0);
+    expect(await refused(`${url.hostname}:${url.port}`)).toBe(true);
+    expect(await refused(dns)).toBe(true);
+    expect(await refused(`${rdap.hostname}:${rdap.port}`)).toBe(true);
+  });
+});
