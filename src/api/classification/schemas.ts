@@ -32,21 +32,28 @@ export const functionsSchema = z.object(
   >,
 );
 
+/** The assessment of a root domain, common to the §2.2 result and the stored record. */
+const assessmentShape = {
+  domain: z.string(),
+  state: z.enum(SITE_STATES),
+  scraping_status: z.enum(SCRAPING_STATUSES),
+  stability: z.enum(STABILITIES),
+  enrichment_status: z.enum(ENRICHMENT_STATUSES),
+  confidence: z.enum(CONFIDENCES),
+};
+
+const factsShape = {
+  created_at: dateOnly.nullable(),
+  rank: z.number().int().positive().nullable(),
+  hosting_provider: z.string(),
+  redirect_destination: z.string().nullable(),
+};
+
 /** SPEC §2.2: the classification result returned on a cache hit and inside a completed job. */
 export const classificationResultSchema = z
   .object({
-    domain: z.string(),
-    state: z.enum(SITE_STATES),
-    scraping_status: z.enum(SCRAPING_STATUSES),
-    stability: z.enum(STABILITIES),
-    enrichment_status: z.enum(ENRICHMENT_STATUSES),
-    confidence: z.enum(CONFIDENCES),
-    facts: z.object({
-      created_at: dateOnly.nullable(),
-      rank: z.number().int().positive().nullable(),
-      hosting_provider: z.string(),
-      redirect_destination: z.string().nullable(),
-    }),
+    ...assessmentShape,
+    facts: z.object(factsShape),
     identity: identitySchema,
     category: categorySchema,
     classified_at: timestamp,
@@ -59,19 +66,8 @@ export const classificationResultSchema = z
  * view (§2.3) shows — the capability flags and the full registration timestamp.
  */
 export const storedClassificationSchema = z.strictObject({
-  domain: z.string(),
-  state: z.enum(SITE_STATES),
-  scraping_status: z.enum(SCRAPING_STATUSES),
-  stability: z.enum(STABILITIES),
-  enrichment_status: z.enum(ENRICHMENT_STATUSES),
-  confidence: z.enum(CONFIDENCES),
-  facts: z.strictObject({
-    created_at: dateOnly.nullable(),
-    registered_date: z.iso.datetime({ offset: true }).nullable(),
-    rank: z.number().int().positive().nullable(),
-    hosting_provider: z.string(),
-    redirect_destination: z.string().nullable(),
-  }),
+  ...assessmentShape,
+  facts: z.strictObject({ ...factsShape, registered_date: z.iso.datetime({ offset: true }).nullable() }),
   identity: identitySchema.strict(),
   category: categorySchema.strict(),
   functions: functionsSchema.strict(),
