@@ -1,0 +1,36 @@
+import { DOMAIN_FINDINGS } from "./catalog-dom.js";
+import { NETWORK_FINDINGS } from "./catalog-net.js";
+import type { Finding, FindingDefinition, Severity } from "./types.js";
+
+/**
+ * The one finding catalog of DomainLens: every code any agent may report, with its default severity.
+ * Area tables live beside this file; docs/findings.md is generated from this list.
+ */
+export const FINDING_CATALOG: readonly FindingDefinition[] = [...DOMAIN_FINDINGS, ...NETWORK_FINDINGS];
+
+const BY_CODE = new Map(FINDING_CATALOG.map((d) => [d.code, d]));
+if (BY_CODE.size !== FINDING_CATALOG.length) throw new Error("duplicate finding code in the catalog");
+
+export function findingDefinition(code: string): FindingDefinition {
+  const definition = BY_CODE.get(code);
+  if (!definition) throw new Error(`unknown finding code ${code}`);
+  return definition;
+}
+
+/** Builds a report finding from a catalog code; the severity may be raised or lowered by evidence. */
+export function makeFinding(
+  code: string,
+  details: string,
+  options: { description?: string; severity?: Severity; category?: string } = {},
+): Finding {
+  const definition = findingDefinition(code);
+  const category = options.category ?? definition.category;
+  return {
+    finding_id: definition.code,
+    severity: options.severity ?? definition.severity,
+    source_agent: definition.agent,
+    description: options.description ?? definition.title,
+    details,
+    ...(category ? { category } : {}),
+  };
+}

@@ -1,0 +1,44 @@
+/** Severity of a finding (SPEC §2.6). */
+export const SEVERITIES = ["Critical", "High", "Medium", "Low", "Informational"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/**
+ * Areas of evidence. Risk analysis codes read `DR-<AREA>-<NNN>` (DOM: the name itself, NET: DNS,
+ * RDAP, TLS, hosting); scan codes read `<AREA>-<NNN>` (NET, VIS, CON, SYS).
+ */
+export type FindingArea = "DOM" | "NET" | "VIS" | "CON" | "SYS";
+
+/** The agents named in `source_agent` (SPEC §2.6). */
+export const AGENTS = {
+  static: "Static Analysis Agent",
+  network: "Network Analysis Agent",
+  vision: "Vision Agent",
+  content: "Content Analysis Agent",
+  system: "System",
+} as const;
+export type AgentName = (typeof AGENTS)[keyof typeof AGENTS];
+
+/** One entry of the finding catalog: what a code means, whatever site it is found on. */
+export interface FindingDefinition {
+  /** `DR-DOM-001`, `NET-004`, … — stable: never reuse or renumber a code. */
+  code: string;
+  area: FindingArea;
+  agent: AgentName;
+  severity: Severity;
+  /** Short statement used as the finding's `description` when the agent gives none. */
+  title: string;
+  /** What it means for an analyst, for docs/findings.md. */
+  meaning: string;
+  /** Keyword category (`credential`, `financial`, …) for keyword findings. */
+  category?: string;
+}
+
+/** A finding as it appears in a report (SPEC §2.6). */
+export interface Finding {
+  finding_id: string;
+  severity: Severity;
+  source_agent: AgentName;
+  description: string;
+  details: string;
+  category?: string;
+}
