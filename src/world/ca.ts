@@ -1,5 +1,6 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from "node:crypto";
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 import {
   bitString,
   boolean,
@@ -40,6 +41,15 @@ export interface KeyAndCert {
 
 export type LeafKind = "valid" | "expired" | "self-signed" | "wrong-host";
 
+export interface LeafRequest {
+  /** DNS names and IP addresses (v4 or v6) for the subjectAltName; the first is the subject. */
+  names: string[];
+  notBefore: Date;
+  notAfter: Date;
+  /** Signed by the leaf's own key instead of the root. */
+  selfSigned?: boolean;
+}
+
 interface Signer {
   name: Buffer;
   key: KeyObject;
@@ -67,7 +77,7 @@ function keyUsageBits(bits: number): Buffer {
 function subjectAltNames(names: string[]): Buffer {
   return sequence(
     ...names.map((n) => {
-      if (isIP(n) === 4) return implicit(7, Buffer.from(n.split(".").map(Number)));
+      if (isIP(n) !== 0) return implicit(7, Buffer.from(ipaddr.parse(n).toByteArray()));
       return implicit(2, Buffer.from(n, "ascii"));
     }),
   );
@@ -117,9 +127,12 @@ export class WorldCA {
   readonly spkiSha256: string;
   private readonly signer: Signer;
 
-  constructor(private readonly now: Date) {
+  constructor(
+    private readonly now: Date,
+    commonName = "DomainLens World Test Root CA",
+  ) {
     const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-    const name = distinguishedName("DomainLens World Test Root CA", "DomainLens Test World");
+    const name = distinguishedName(commonName, "DomainLens Test World");
     this.signer = { name, key: privateKey, keyId: keyId(publicKey) };
     const der = certificate({
       subject: name,
@@ -145,13 +158,6 @@ export class WorldCA {
    * simply issued for other names); `expired` ended 90 days ago; `self-signed` is signed by its own key.
    */
   issue(kind: LeafKind, names: string[], created?: Date): KeyAndCert {
-    const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-    const sans = names.length > 0 ? names : [WRONG_HOST_NAME];
-    const subject = distinguishedName(sans[0] ?? WRONG_HOST_NAME);
-    const selfSigned = kind === "self-signed";
-    const issuer: Signer = selfSigned
-      ? { name: subject, key: privateKey, keyId: keyId(publicKey) }
-      : this.signer;
     const yearAgo = addDays(this.now, -365);
     const hourAgo = new Date(this.now.getTime() - 3_600_000);
     let notBefore = created && created > yearAgo ? created : yearAgo;
@@ -161,12 +167,24 @@ export class WorldCA {
       notBefore = addDays(this.now, -455);
       notAfter = addDays(this.now, -90);
     }
+    return this.issueLeaf({ names, notBefore, notAfter, selfSigned: kind === "self-signed" });
+  }
+
+  /** Issues a leaf for `names` valid exactly from `notBefore` to `notAfter`, which may lie in the future. */
+  issueLeaf(request: LeafRequest): KeyAndCert {
+    const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+    const sans = request.names.length > 0 ? request.names : [WRONG_HOST_NAME];
+    const subject = distinguishedName(sans[0] ?? WRONG_HOST_NAME);
+    const selfSigned = request.selfSigned === true;
+    const issuer: Signer = selfSigned
+      ? { name: subject, key: privateKey, keyId: keyId(publicKey) }
+      : this.signer;
     const der = certificate({
       subject,
       publicKey,
       issuer,
-      notBefore,
-      notAfter,
+      notBefore: request.notBefore,
+      notAfter: request.notAfter,
       extensions: [
         extension(OID.basicConstraints, true, sequence()),
         extension(OID.keyUsage, true, keyUsageBits(0x80)),

@@ -2,10 +2,10 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { Socket } from "node:net";
 import { ProxyAgent, request as undiciRequest } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WorldCA } from "../../world/ca.js";
 import { createEgress, type Egress } from "./egress.js";
 import { type EgressProxy, type ProxyEvent, REASON_HEADER } from "./proxy.js";
 import { startTestDns, type TestDns } from "./testing/dns-server.js";
-import { createTestCa } from "./testing/pki.js";
 import { startTestServer, type TestServer } from "./testing/servers.js";
 
 // Loopback plan for this file: 127.88.5.0/24; the canary on 127.0.0.1 (not allowlisted).
@@ -35,12 +35,12 @@ beforeAll(async () => {
       `web ${req.method} ${req.url} host=${req.headers.host} proxy=${req.headers["proxy-connection"] ?? "none"}`,
     );
   });
-  const ca = await createTestCa();
+  const ca = new WorldCA(new Date(), "DomainLens Test CA");
   caPem = ca.certPem;
   secure = await startTestServer(
     SECURE_HOST,
     (req, res) => res.end(`secure host=${req.headers.host}`),
-    await ca.issue({ names: ["secure.test"] }),
+    ca.issue("valid", ["secure.test"]),
   );
   dns = await startTestDns("127.88.5.53", (name, type) => {
     const hosts: Record<string, string> = {

@@ -1,11 +1,11 @@
 import { createServer } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WorldCA } from "../../world/ca.js";
 import { createEgress, type Egress } from "../egress/egress.js";
 import { DEFAULT_USER_AGENT } from "../egress/options.js";
 import { parseEgressSettings } from "../egress/settings.js";
 import { startTestDns, type TestDns } from "../egress/testing/dns-server.js";
-import { createSelfSigned, createTestCa } from "../egress/testing/pki.js";
 import { startTcpServer, startTestServer, type TestServer } from "../egress/testing/servers.js";
 
 // Loopback plan for this file: 127.88.2.0/24.
@@ -92,15 +92,15 @@ beforeAll(async () => {
         res.end(`<p>${req.method} ${url} host=${req.headers.host} ua=${req.headers["user-agent"]}</p>`);
     }
   });
-  const ca = await createTestCa();
-  const secureCert = await ca.issue({ names: ["secure.test", "world-b.test"] });
+  const ca = new WorldCA(new Date(), "DomainLens Test CA");
+  const secureCert = ca.issue("valid", ["secure.test", "world-b.test"]);
   caPem = ca.certPem;
   secure = await startTestServer(
     HTTPS_HOST,
     (req, res) => res.end(`secure host=${req.headers.host}`),
     secureCert,
   );
-  const selfCert = await createSelfSigned({ names: ["self.test"] });
+  const selfCert = ca.issue("self-signed", ["self.test"]);
   selfSigned = await startTestServer(SELF_SIGNED_HOST, (_req, res) => res.end("self"), selfCert);
   raw = await startTcpServer(RAW_HOST, (socket) => {
     socket.once("data", () => socket.end("garbage that is not http\r\n\r\n"));

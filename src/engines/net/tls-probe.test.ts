@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type KeyAndCert, WorldCA } from "../../world/ca.js";
 import { createEgress, type Egress } from "../egress/egress.js";
 import { startTestDns, type TestDns } from "../egress/testing/dns-server.js";
-import { createSelfSigned, createTestCa, type IssuedCert } from "../egress/testing/pki.js";
 import { startTcpServer, startTestServer, type TestServer } from "../egress/testing/servers.js";
 
 // Loopback plan for this file: 127.88.3.0/24, one server per certificate.
@@ -26,7 +26,7 @@ let egress: Egress;
 let noExtraCa: Egress;
 let caPem = "";
 
-async function serve(site: Site, cert: IssuedCert | null): Promise<void> {
+async function serve(site: Site, cert: KeyAndCert | null): Promise<void> {
   const server: TestServer = await startTestServer(
     HOSTS[site],
     (_req, res) => res.end(site),
@@ -37,14 +37,16 @@ async function serve(site: Site, cert: IssuedCert | null): Promise<void> {
 }
 
 beforeAll(async () => {
-  const ca = await createTestCa();
-  caPem = ca.certPem;
-  const other = await createTestCa("Unknown CA");
   const now = Date.now();
-  await serve("valid", await ca.issue({ names: ["valid.test"], ips: [HOSTS.valid] }));
+  const ca = new WorldCA(new Date(now), "DomainLens Test CA");
+  caPem = ca.certPem;
+  const other = new WorldCA(new Date(now), "Unknown CA");
+  // Issued 30 days ago, expiring in 60: what the valid certificate's day counts are checked against.
+  const usual = { notBefore: new Date(now - 30 * DAY), notAfter: new Date(now + 60 * DAY) };
+  await serve("valid", ca.issueLeaf({ names: ["valid.test", HOSTS.valid], ...usual }));
   await serve(
     "expired",
-    await ca.issue({
+    ca.issueLeaf({
       names: ["expired.test"],
       notBefore: new Date(now - 400 * DAY),
       notAfter: new Date(now - 10 * DAY),
@@ -52,16 +54,19 @@ beforeAll(async () => {
   );
   await serve(
     "future",
-    await ca.issue({
+    ca.issueLeaf({
       names: ["future.test"],
       notBefore: new Date(now + 10 * DAY),
       notAfter: new Date(now + 100 * DAY),
     }),
   );
-  await serve("self", await createSelfSigned({ names: ["self.test"] }));
-  await serve("wrong", await ca.issue({ names: ["somewhere-else.test"] }));
-  await serve("recent", await ca.issue({ names: ["recent.test"], notBefore: new Date(now - 1.5 * DAY) }));
-  await serve("foreign", await other.issue({ names: ["foreign.test"] }));
+  await serve("self", ca.issueLeaf({ names: ["self.test"], ...usual, selfSigned: true }));
+  await serve("wrong", ca.issueLeaf({ names: ["somewhere-else.test"], ...usual }));
+  await serve(
+    "recent",
+    ca.issueLeaf({ ...usual, names: ["recent.test"], notBefore: new Date(now - 1.5 * DAY) }),
+  );
+  await serve("foreign", other.issueLeaf({ names: ["foreign.test"], ...usual }));
   await serve("plain", null);
   const silent = await startTcpServer(HOSTS.silent, () => {});
   servers.push(silent);
