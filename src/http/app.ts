@@ -13,6 +13,7 @@ import { accountRoutes } from "../api/account/routes.js";
 import { adminRoutes } from "../api/admin/routes.js";
 import { classificationRoutes } from "../api/classification/routes.js";
 import { publicRoutes } from "../api/public/routes.js";
+import { riskRoutes } from "../api/risk/routes.js";
 import { systemRoutes } from "../api/system/routes.js";
 import "./context.js";
 import { registerErrorHandling } from "./error-handler.js";
@@ -84,6 +85,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(accountRoutes(services));
   await app.register(classificationRoutes(services));
   await app.register(publicRoutes(services));
+  await app.register(riskRoutes(services));
   await app.register(adminRoutes(services));
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());

@@ -1,6 +1,7 @@
 import type { AccountService } from "../api/account/service.js";
 import type { OrgService } from "../api/admin/service.js";
 import type { ClassificationService } from "../api/classification/service.js";
+import type { RiskService } from "../api/risk/service.js";
 import type { Config } from "../config.js";
 import type { Egress } from "../engines/egress/index.js";
 import type { ChargeBatcher } from "../platform/billing/batcher.js";
@@ -26,4 +27,5 @@ export interface Services {
   orgs: OrgService;
   account: AccountService;
   classification: ClassificationService;
+  risk: RiskService;
 }

@@ -1,8 +1,10 @@
 import { AccountService } from "../api/account/service.js";
 import { OrgService } from "../api/admin/service.js";
 import { ClassificationService } from "../api/classification/service.js";
+import { RiskService } from "../api/risk/service.js";
 import type { Config } from "../config.js";
 import { createEgress } from "../engines/egress/index.js";
+import { analyzeRisk } from "../engines/risk/analyze.js";
 import type { Services } from "../http/services.js";
 import { ChargeBatcher } from "../platform/billing/batcher.js";
 import { type Database, openDatabase } from "../platform/db/database.js";
@@ -22,11 +24,12 @@ export function createServices(config: Config, database: Database, limiter: Rate
   const keys = new KeyStore(db);
   const batcher = new ChargeBatcher(db);
   const orgs = new OrgService(db, keys);
+  const egress = createEgress(config.egress);
   return {
     config,
     database,
     limiter,
-    egress: createEgress(config.egress),
+    egress,
     keys,
     limits: new LimitsCache(db),
     idempotency: new IdempotencyStore(db),
@@ -35,6 +38,7 @@ export function createServices(config: Config, database: Database, limiter: Rate
     orgs,
     account: new AccountService(orgs),
     classification: new ClassificationService(db, batcher),
+    risk: new RiskService(db, (input) => analyzeRisk(egress, input)),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { type Config, loadConfig } from "../config.js";
+import { defaultAsnLookup } from "../engines/net/asn.js";
 import { buildApp } from "../http/app.js";
 import { DEFAULT_ORG_CREDITS_MICROS } from "../platform/billing/prices.js";
 import { JobRuntime } from "../platform/jobs/index.js";
@@ -67,6 +68,12 @@ export async function serve(
       ].join("\n"),
     );
   }
+
+  // The hosting-network table takes a second or two to load: start now, in the background, so the
+  // first analyses do not wait for it.
+  void defaultAsnLookup()
+    .load()
+    .catch((err: unknown) => logger.warn({ err }, "IP-to-ASN table unavailable"));
 
   let runtime: JobRuntime | null = null;
   if (config.ROLE !== "api") {

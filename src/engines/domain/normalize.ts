@@ -11,7 +11,7 @@ export type DomainInputError =
   | "public_suffix_only";
 
 export type NormalizedDomain =
-  | { ok: true; hostname: string; root: string }
+  | { ok: true; hostname: string; root: string /** The ICANN public suffix of `root`. */; suffix: string }
   | { ok: false; reason: DomainInputError; message: string };
 
 const MAX_INPUT = 2048;
@@ -65,5 +65,5 @@ export function normalizeDomain(input: string): NormalizedDomain {
   if (parsed.isIp) return fail("ip_address");
   if (!parsed.publicSuffix || !parsed.isIcann) return fail("no_public_suffix");
   if (!parsed.domain) return fail("public_suffix_only");
-  return { ok: true, hostname: ascii, root: parsed.domain };
+  return { ok: true, hostname: ascii, root: parsed.domain, suffix: parsed.publicSuffix };
 }

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Deprecation } from "../../http/context.js";
+import type { Services } from "../../http/services.js";
+import { problemResponses } from "../shared-schemas.js";
+import { createRiskBody, createRiskResponse, riskParams, riskRecordSchema } from "./schemas.js";
+
+/** Domain risk v1 is deprecated in favour of a v2 (SPEC §9); dates are DomainLens's (docs/deprecations.md). */
+export const DOMAIN_RISK_DEPRECATION: Deprecation = {
+  deprecatedAt: new Date("2026-06-01T00:00:00Z"),
+  sunsetAt: new Date("2027-06-30T00:00:00Z"),
+  link: "/deprecations/domain-risks-v1",
+};
+
+export function riskRoutes(services: Services): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/v1/domain-risks",
+      {
+        config: { auth: "key", operation: "domain_risks.create", deprecation: DOMAIN_RISK_DEPRECATION },
+        schema: {
+          summary: "Analyze the risk of a URL or domain, synchronously (SPEC §4.4; deprecated)",
+          description:
+            "Typosquatting, suspicious keywords, domain age (DNS and RDAP) and TLS problems, in at most 5 seconds. Charged $0.0025.",
+          tags: ["domain risk"],
+          deprecated: true,
+          security: [{ apiKey: [] }],
+          body: createRiskBody,
+          response: { 200: createRiskResponse, ...problemResponses },
+        },
+      },
+      async (request) => services.risk.create(request.principal?.orgId ?? "", request.body.url),
+    );
+
+    app.get("/deprecations/domain-risks-v1", { schema: { hide: true } }, async (_request, reply) => {
+      const d = DOMAIN_RISK_DEPRECATION;
+      reply.type("text/html; charset=utf-8");
+      return [
+        "<!doctype html><html lang=en><head><meta charset=utf-8><title>Domain risk v1 deprecation</title></head><body>",
+        "<h1>Domain risk v1 is deprecated</h1>",
+        `<p>Deprecated since ${d.deprecatedAt.toISOString().slice(0, 10)}; served until ${d.sunsetAt.toISOString().slice(0, 10)}, after which <code>/v1/domain-risks</code> answers 410 Gone.</p>`,
+        "<p>Until then the endpoints keep their behaviour, prices and limits. Every response carries the <code>Deprecation</code>, <code>Sunset</code> and <code>Link</code> headers.</p>",
+        "</body></html>",
+      ].join("\n");
+    });
+
+    app.get(
+      "/v1/domain-risks/:risk_id",
+      {
+        config: { auth: "key", operation: "domain_risks.get", deprecation: DOMAIN_RISK_DEPRECATION },
+        schema: {
+          summary: "Get a domain risk record (SPEC §4.5; deprecated)",
+          tags: ["domain risk"],
+          deprecated: true,
+          security: [{ apiKey: [] }],
+          params: riskParams,
+          response: { 200: riskRecordSchema, ...problemResponses },
+        },
+      },
+      async (request) => services.risk.get(request.principal?.orgId ?? "", request.params.risk_id),
+    );
+  };
+}

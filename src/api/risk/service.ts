@@ -1,0 +1,80 @@
+import type { Kysely } from "kysely";
+import type { RiskOutcome, RiskReport } from "../../engines/risk/report.js";
+import { ApiError } from "../../http/errors.js";
+import { debit, InsufficientBalanceError } from "../../platform/billing/ledger.js";
+import { PRICES } from "../../platform/billing/prices.js";
+import type { DB } from "../../platform/db/schema.js";
+import { isUuid, newId } from "../../platform/ids.js";
+
+/** Runs one analysis of a URL or domain (the risk engine, through the egress gate). */
+export type RiskAnalyzer = (input: string) => Promise<RiskOutcome>;
+
+export interface RiskRecord {
+  risk_id: string;
+  url: string;
+  created_at: string;
+  report: RiskReport;
+}
+
+/**
+ * Domain risk v1: a synchronous analysis, then the record and its charge in one transaction. The
+ * balance is checked before the analysis so a caller without credit waits for nothing; the debit in
+ * the transaction is what guarantees the balance never goes negative.
+ */
+export class RiskService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly analyze: RiskAnalyzer,
+  ) {}
+
+  async create(
+    orgId: string,
+    url: string,
+  ): Promise<{ risk_id: string; status: "completed"; created_at: string }> {
+    const org = await this.db
+      .selectFrom("organizations")
+      .select("balance_micros")
+      .where("id", "=", orgId)
+      .executeTakeFirst();
+    if (!org || org.balance_micros < PRICES.domain_risk) {
+      throw new InsufficientBalanceError(orgId, PRICES.domain_risk);
+    }
+    const outcome = await this.analyze(url);
+    if (!outcome.ok) throw new ApiError("invalid_url", outcome.message);
+    const riskId = newId();
+    const createdAt = await this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto("domain_risks")
+        .values({ id: riskId, org_id: orgId, url, report: JSON.stringify(outcome.report) })
+        .returning("created_at")
+        .executeTakeFirstOrThrow();
+      await debit(tx, {
+        orgId,
+        amountMicros: PRICES.domain_risk,
+        operation: "domain_risks.create",
+        resourceId: riskId,
+      });
+      return row.created_at;
+    });
+    return { risk_id: riskId, status: "completed", created_at: createdAt.toISOString() };
+  }
+
+  /** The organization's own record, or 404 (another organization's id is unknown here). */
+  async get(orgId: string, riskId: string): Promise<RiskRecord> {
+    const row = isUuid(riskId)
+      ? await this.db
+          .selectFrom("domain_risks")
+          .select(["id", "url", "created_at", "report"])
+          .where("id", "=", riskId)
+          .where("org_id", "=", orgId)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw new ApiError("not_found", "No domain risk record has this id.");
+    return {
+      risk_id: row.id,
+      url: row.url,
+      created_at: row.created_at.toISOString(),
+      report: row.report as unknown as RiskReport,
+    };
+  }
+}

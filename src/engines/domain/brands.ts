@@ -1,0 +1,165 @@
+import { parse } from "tldts";
+import { z } from "zod";
+import { listDataFiles, readDataJson, readMispList } from "./data-files.js";
+import { isCountrySuffix } from "./lists.js";
+
+export const BRAND_SECTORS = [
+  "banking",
+  "payment",
+  "investment",
+  "email",
+  "technology",
+  "social",
+  "shipping",
+  "crypto",
+  "streaming",
+  "gaming",
+  "government",
+  "retail",
+  "travel",
+  "telecom",
+  "insurance",
+] as const;
+export type BrandSector = (typeof BRAND_SECTORS)[number];
+
+const TOKEN = /^[a-z0-9]+$/;
+
+const brandEntry = z.object({
+  name: z.string().min(1),
+  sector: z.enum(BRAND_SECTORS),
+  domains: z.array(z.string().min(3)).min(1),
+  tokens: z.array(z.string().regex(TOKEN)).min(1),
+  common: z.array(z.string().regex(TOKEN)).optional(),
+  tlds: z.array(z.string().regex(TOKEN)).optional(),
+});
+export type BrandEntry = z.infer<typeof brandEntry>;
+
+/**
+ * How much a brand token proves on its own: `strong` (distinctive, 5+ letters), `weak` (an ordinary word
+ * or 4 letters: needs a lure word or a whole label), `short` (3 letters or fewer: only as a whole label).
+ */
+export type TokenStrength = "strong" | "weak" | "short";
+
+export interface Brand {
+  id: number;
+  name: string;
+  sector: BrandSector;
+  /** The brand's main registrable domain, named in findings. */
+  primaryDomain: string;
+  tokens: ReadonlyArray<{ text: string; strength: TokenStrength; legitimateDomain: string }>;
+}
+
+/** Brand files merge extra official domain lists published by MISP for these brands. */
+const MISP_OFFICIAL: Readonly<Record<string, string>> = {
+  Google: "lists/misp/google.json",
+  Microsoft: "lists/misp/microsoft.json",
+};
+
+export interface BrandRegistry {
+  brands: readonly Brand[];
+  byDomain: ReadonlyMap<string, Brand>;
+  /** `paypal.*`: the name under any country-code suffix (not the generic-use ones such as `.io`). */
+  bySld: ReadonlyMap<string, Brand>;
+  /** Brand top-level domains (`.google`, `.microsoft`). */
+  byTld: ReadonlyMap<string, Brand>;
+  /** `sparkasse-*.de`: suffix → name prefixes. */
+  byPrefix: ReadonlyMap<string, ReadonlyArray<{ prefix: string; brand: Brand }>>;
+}
+
+export function tokenStrength(token: string, common: ReadonlySet<string>): TokenStrength {
+  if (token.length <= 3) return "short";
+  if (token.length === 4 || common.has(token)) return "weak";
+  return "strong";
+}
+
+function sldOf(domain: string): string | null {
+  const parsed = parse(domain, { allowPrivateDomains: true });
+  return parsed.domain === domain ? parsed.domainWithoutSuffix : null;
+}
+
+/** Reads and checks every `data/brands/*.json` file. */
+export function readBrandEntries(): BrandEntry[] {
+  const entries: BrandEntry[] = [];
+  for (const file of listDataFiles("brands", ".json")) {
+    const parsed = z.array(brandEntry).safeParse(readDataJson(file));
+    if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
+    entries.push(...parsed.data);
+  }
+  return entries;
+}
+
+let registry: BrandRegistry | undefined;
+
+export function brandRegistry(): BrandRegistry {
+  registry ??= buildRegistry(readBrandEntries());
+  return registry;
+}
+
+function buildRegistry(entries: readonly BrandEntry[]): BrandRegistry {
+  const brands: Brand[] = [];
+  const byDomain = new Map<string, Brand>();
+  const bySld = new Map<string, Brand>();
+  const byTld = new Map<string, Brand>();
+  const byPrefix = new Map<string, Array<{ prefix: string; brand: Brand }>>();
+  for (const entry of entries) {
+    const common = new Set(entry.common ?? []);
+    const exact = entry.domains.filter((d) => !d.includes("*"));
+    const primaryDomain = exact[0] ?? entry.domains[0] ?? "";
+    const slds = new Map<string, string>();
+    for (const domain of exact) {
+      const sld = sldOf(domain);
+      if (sld && !slds.has(sld)) slds.set(sld, domain);
+    }
+    const brand: Brand = {
+      id: brands.length,
+      name: entry.name,
+      sector: entry.sector,
+      primaryDomain,
+      tokens: entry.tokens.map((text) => ({
+        text,
+        strength: tokenStrength(text, common),
+        legitimateDomain: slds.get(text) ?? primaryDomain,
+      })),
+    };
+    brands.push(brand);
+    const official = MISP_OFFICIAL[entry.name];
+    const domains = official ? [...entry.domains, ...readMispList(official)] : entry.domains;
+    for (const domain of domains) {
+      if (domain.endsWith(".*")) {
+        const sld = domain.slice(0, -2);
+        if (!bySld.has(sld)) bySld.set(sld, brand);
+      } else if (domain.includes("*")) {
+        const star = domain.indexOf("*");
+        const suffix = domain.slice(star + 2);
+        const list = byPrefix.get(suffix) ?? [];
+        list.push({ prefix: domain.slice(0, star), brand });
+        byPrefix.set(suffix, list);
+      } else if (!byDomain.has(domain)) {
+        byDomain.set(domain, brand);
+      }
+    }
+    for (const tld of entry.tlds ?? []) if (!byTld.has(tld)) byTld.set(tld, brand);
+  }
+  return { brands, byDomain, bySld, byTld, byPrefix };
+}
+
+/**
+ * The brand that owns a registrable domain, if any: listed exactly, under a brand wildcard
+ * (`paypal.*` under a country-code suffix), a brand TLD (`dns.google`) or a brand prefix pattern (`sparkasse-*.de`).
+ * `icann` is false for a user site on a hosting platform, which only an exact listing can own.
+ */
+export function brandOwning(registrable: string, name: string, suffix: string, icann: boolean): Brand | null {
+  const reg = brandRegistry();
+  const exact = reg.byDomain.get(registrable);
+  if (exact) return exact;
+  if (!icann) return null;
+  const wildcard = reg.bySld.get(name);
+  if (wildcard && isCountrySuffix(suffix)) return wildcard;
+  const tld = suffix.slice(suffix.lastIndexOf(".") + 1);
+  const byTld = reg.byTld.get(tld);
+  if (byTld && tld === suffix) return byTld;
+  for (const pattern of reg.byPrefix.get(suffix) ?? []) {
+    if (name.startsWith(pattern.prefix)) return pattern.brand;
+  }
+  return null;
+}

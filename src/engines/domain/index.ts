@@ -1,0 +1,34 @@
+export { type Brand, type BrandSector, brandOwning, brandRegistry, type TokenStrength } from "./brands.js";
+export { confusableInfo, scriptsOf, skeleton } from "./confusables.js";
+export {
+  bagDistance,
+  describeEdit,
+  type EditDescription,
+  type EditOp,
+  type EditTechnique,
+  primaryTechnique,
+} from "./edit.js";
+export { type Randomness, randomness } from "./entropy.js";
+export { describeHost, type HostFacts, type HostPlatform } from "./host.js";
+export {
+  type BrandTarget,
+  getLexicon,
+  KEYWORD_CATEGORIES,
+  type Keyword,
+  type KeywordCategory,
+  type LabelScan,
+  scanLabel,
+  type WordHit,
+  wordFor,
+} from "./lexicon.js";
+export {
+  isAbusedTld,
+  isCountrySuffix,
+  isKnownBankDomain,
+  isSuspiciousTld,
+  listedShortener,
+  type PlatformKind,
+} from "./lists.js";
+export { type DomainInputError, type NormalizedDomain, normalizeDomain } from "./normalize.js";
+export { trancoDomains, trancoRank } from "./rank.js";
+export { type ParsedTarget, parseTarget, type UrlInputError, type UrlTricks } from "./url.js";

@@ -1,0 +1,151 @@
+import { readDataLines, readMispList } from "./data-files.js";
+
+/** Kinds of platforms where anyone can publish under the platform's name. */
+export type PlatformKind =
+  | "free_hosting"
+  | "dynamic_dns"
+  | "file_host"
+  | "site_builder"
+  | "link_in_bio"
+  | "ipfs_gateway"
+  | "user_subdomain";
+
+interface Lists {
+  platforms: Map<string, PlatformKind>;
+  shorteners: Set<string>;
+  suspiciousTlds: Set<string>;
+  banks: Set<string>;
+}
+
+/** Listed first wins when a host appears in several lists. */
+const PLATFORM_SOURCES: ReadonlyArray<readonly [PlatformKind, () => string[]]> = [
+  ["free_hosting", () => readDataLines("lists/sublime/free_subdomain_hosts.txt")],
+  ["file_host", () => readDataLines("lists/sublime/free_file_hosts.txt")],
+  ["site_builder", () => readDataLines("lists/sublime/self_service_creation_platform_domains.txt")],
+  ["link_in_bio", () => readDataLines("lists/sublime/social_landing_hosts.txt")],
+  ["link_in_bio", () => readMispList("lists/misp/link-in-bio.json")],
+  ["ipfs_gateway", () => readMispList("lists/misp/public-ipfs-gateways.json")],
+  ["dynamic_dns", () => readMispList("lists/misp/dynamic-dns.json")],
+];
+
+let lists: Lists | undefined;
+
+function load(): Lists {
+  const platforms = new Map<string, PlatformKind>();
+  for (const [kind, read] of PLATFORM_SOURCES) {
+    for (const host of read()) if (!platforms.has(host)) platforms.set(host, kind);
+  }
+  const shorteners = new Set([
+    ...readDataLines("lists/sublime/url_shorteners.txt"),
+    ...readMispList("lists/misp/url-shortener.json"),
+  ]);
+  const suspiciousTlds = new Set(
+    readDataLines("lists/sublime/suspicious_tlds.txt").map((t) => t.replace(/^\./, "")),
+  );
+  const banks = new Set(readMispList("lists/misp/bank-website.json"));
+  return { platforms, shorteners, suspiciousTlds, banks };
+}
+
+function data(): Lists {
+  lists ??= load();
+  return lists;
+}
+
+/**
+ * The longest entry of a host list that is the host itself or one of its parent domains, stopping at
+ * `floor` (the registrable domain): `a.b.netlify.app` → `netlify.app`.
+ */
+function longestListed<T>(
+  host: string,
+  floor: string,
+  lookup: (name: string) => T | undefined,
+): [string, T] | null {
+  let name = host;
+  for (;;) {
+    const found = lookup(name);
+    if (found !== undefined) return [name, found];
+    if (name.length <= floor.length) return null;
+    const dot = name.indexOf(".");
+    if (dot < 0) return null;
+    name = name.slice(dot + 1);
+  }
+}
+
+export function listedPlatform(host: string, floor: string): { domain: string; kind: PlatformKind } | null {
+  const found = longestListed(host, floor, (name) => data().platforms.get(name));
+  return found ? { domain: found[0], kind: found[1] } : null;
+}
+
+export function platformKindOf(domain: string): PlatformKind | undefined {
+  return data().platforms.get(domain);
+}
+
+export function listedShortener(host: string, floor: string): string | null {
+  return longestListed(host, floor, (name) => (data().shorteners.has(name) ? true : undefined))?.[0] ?? null;
+}
+
+/**
+ * Country-code TLDs marketed for generic use (`.io`, `.co`, `.me`, `.tk`): a brand's name under them says
+ * nothing about the country, and the free ones are abused like the worst generic TLDs.
+ */
+const GENERIC_COUNTRY_TLDS = new Set([
+  "ac",
+  "ai",
+  "am",
+  "cc",
+  "cf",
+  "cm",
+  "co",
+  "cx",
+  "fm",
+  "ga",
+  "gg",
+  "gq",
+  "gs",
+  "io",
+  "la",
+  "ly",
+  "me",
+  "ml",
+  "ms",
+  "nu",
+  "pw",
+  "sh",
+  "st",
+  "su",
+  "tk",
+  "to",
+  "tv",
+  "vu",
+  "ws",
+]);
+
+function topLabel(suffix: string): string {
+  return suffix.slice(suffix.lastIndexOf(".") + 1);
+}
+
+/** `de`, `co.uk`, `com.br`: a suffix under a country-code TLD used for that country. */
+export function isCountrySuffix(suffix: string): boolean {
+  const tld = topLabel(suffix);
+  return tld.length === 2 && !GENERIC_COUNTRY_TLDS.has(tld);
+}
+
+/**
+ * A TLD on the abused list that is not an ordinary country domain (`.top`, `.xyz`, `.tk`): strong
+ * enough to raise the severity of other evidence. Country TLDs on the list (`.ru`, `.es`) only count
+ * as a signal.
+ */
+export function isAbusedTld(suffix: string): boolean {
+  return isSuspiciousTld(suffix) && !isCountrySuffix(suffix);
+}
+
+/** Whether the public suffix (or its top-level label) is on the shipped list of abused TLDs. */
+export function isSuspiciousTld(suffix: string): boolean {
+  const tlds = data().suspiciousTlds;
+  return tlds.has(suffix) || tlds.has(topLabel(suffix));
+}
+
+/** Whether MISP's list of bank websites names the registrable domain. */
+export function isKnownBankDomain(registrable: string): boolean {
+  return data().banks.has(registrable);
+}

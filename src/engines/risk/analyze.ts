@@ -1,0 +1,41 @@
+import type { Egress } from "../egress/index.js";
+import { analyzeNetwork } from "./network/index.js";
+import type { RiskOutcome } from "./report.js";
+import { analyzeStatic } from "./static/analyze.js";
+import { buildVerdict } from "./verdict.js";
+
+export interface RiskOptions {
+  /** Total deadline of the analysis; what is not back by then is reported as not checked. Default 5000. */
+  deadlineMs?: number;
+  now?: Date;
+  /** Look the domain up in the shipped Tranco list (default true). */
+  rankLookup?: boolean;
+}
+
+/**
+ * Domain risk v1: the static-analysis agent on the URL, then (unless `egress` is null: offline
+ * screening) the network-analysis agent within what is left of the deadline, then the verdict.
+ */
+export async function analyzeRisk(
+  egress: Egress | null,
+  input: string,
+  options: RiskOptions = {},
+): Promise<RiskOutcome> {
+  const started = performance.now();
+  const deadlineMs = options.deadlineMs ?? 5_000;
+  const s = analyzeStatic(input, {
+    ...(options.now ? { now: options.now } : {}),
+    rankLookup: options.rankLookup ?? true,
+  });
+  if (!s.ok) return { ok: false, error: "invalid_url", message: s.message };
+  let network = null;
+  if (egress) {
+    const left = Math.max(100, deadlineMs - (performance.now() - started) - 50);
+    network = await analyzeNetwork(
+      egress,
+      { hostname: s.hostname, registrableDomain: s.registrableDomain ?? s.hostname },
+      { deadlineMs: left, ...(options.now ? { now: options.now } : {}) },
+    );
+  }
+  return { ok: true, report: buildVerdict(s, network), brand: s.brand?.name ?? null };
+}

@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import type { Finding } from "../../findings/types.js";
+import { analyzeStatic } from "./analyze.js";
+import type { StaticAnalysis } from "./types.js";
+
+type Ok = Extract<StaticAnalysis, { ok: true }>;
+
+function analyze(input: string): Ok {
+  const result = analyzeStatic(input, { rankLookup: false });
+  if (!result.ok) throw new Error(`${input}: ${result.message}`);
+  return result;
+}
+
+function threats(result: Ok): Finding[] {
+  return result.findings.filter((f) => f.severity !== "Informational");
+}
+
+function codes(result: Ok): string[] {
+  return result.findings.map((f) => f.finding_id);
+}
+
+describe("analyzeStatic: squatting techniques", () => {
+  it.each([
+    // input, brand, technique, finding code
+    ["paypa1.com", "PayPal", "homoglyph", "DR-DOM-002"],
+    ["xn--pypal-4ve.com", "PayPal", "homoglyph", "DR-DOM-002"],
+    ["rnicrosoft.com", "Microsoft", "homoglyph", "DR-DOM-002"],
+    ["g00gle.com", "Google", "homoglyph", "DR-DOM-002"],
+    ["paypall.com", "PayPal", "repetition", "DR-DOM-001"],
+    ["paypals.com", "PayPal", "plural", "DR-DOM-001"],
+    ["netflixx.com", "Netflix", "repetition", "DR-DOM-001"],
+    ["coinbasex.com", "Coinbase", "addition", "DR-DOM-001"],
+    ["micro-soft.com", "Microsoft", "hyphenation", "DR-DOM-001"],
+    ["bank-of-america.com", "Bank of America", "hyphenation", "DR-DOM-001"],
+    ["micrsoft.com", "Microsoft", "omission", "DR-DOM-001"],
+    ["mircosoft.com", "Microsoft", "transposition", "DR-DOM-001"],
+    ["coinbose.com", "Coinbase", "vowel_swap", "DR-DOM-001"],
+    ["coinbqse.com", "Coinbase", "keyboard", "DR-DOM-001"],
+    ["microcoft.com", "Microsoft", "bitsquatting", "DR-DOM-001"],
+    ["wellsfsrgo.com", "Wells Fargo", "keyboard", "DR-DOM-001"],
+    ["instagrram.com", "Instagram", "repetition", "DR-DOM-001"],
+    ["linkedln.com", "LinkedIn", "homoglyph", "DR-DOM-002"],
+    ["paypal.top", "PayPal", "tld_swap", "DR-DOM-004"],
+    ["coinbase.xyz", "Coinbase", "tld_swap", "DR-DOM-004"],
+    ["paypal-secure-login.com", "PayPal", "combosquat", "DR-DOM-003"],
+    ["netflix-billing-update.com", "Netflix", "combosquat", "DR-DOM-003"],
+    ["secure-chase-verify.com", "Chase", "combosquat", "DR-DOM-003"],
+    ["appleid-case-review.com", "Apple", "combosquat", "DR-DOM-003"],
+    ["usps-redelivery-parcel.com", "USPS", "combosquat", "DR-DOM-003"],
+    ["metamask-wallet-restore.com", "MetaMask", "combosquat", "DR-DOM-003"],
+    ["paypa1-login.com", "PayPal", "combosquat", "DR-DOM-003"],
+    ["paypal.com.account-verify.top", "PayPal", "brand_in_subdomain", "DR-DOM-005"],
+    ["microsoft.com-signin-verify.top", "Microsoft", "brand_in_subdomain", "DR-DOM-005"],
+    ["login.paypal.secure-account.net", "PayPal", "brand_in_subdomain", "DR-DOM-005"],
+    ["paypal-login.github.io", "PayPal", "free_hosting", "DR-DOM-006"],
+    ["chase-secure-login.netlify.app", "Chase", "free_hosting", "DR-DOM-006"],
+    ["microsoft-office365-verify.web.app", "Microsoft", "free_hosting", "DR-DOM-006"],
+    ["coinbase-wallet.000webhostapp.com", "Coinbase", "free_hosting", "DR-DOM-006"],
+  ])("%s imitates %s (%s)", (input, brand, technique, code) => {
+    const result = analyze(input);
+    expect(result.brand).toMatchObject({ name: brand, technique });
+    const finding = result.findings.find((f) => f.finding_id === code);
+    expect(finding?.severity).toMatch(/High|Critical/);
+    expect(finding?.details).toContain(brand);
+    expect(finding?.source_agent).toBe("Static Analysis Agent");
+  });
+
+  it("names the brand, the edit and the legitimate domain", () => {
+    const finding = analyze("paypa1.com").findings.find((f) => f.finding_id === "DR-DOM-002");
+    expect(finding?.details).toBe(
+      "paypa1.com differs from PayPal's paypal.com by one character (l→1), a homoglyph substitution.",
+    );
+    const idn = analyze("xn--pypal-4ve.com");
+    expect(idn.findings.find((f) => f.finding_id === "DR-DOM-002")).toMatchObject({ severity: "Critical" });
+    expect(idn.findings.find((f) => f.finding_id === "DR-DOM-002")?.details).toContain(
+      "Cyrillic small letter a",
+    );
+  });
+
+  it.each([
+    // Dictionary-word brand names need more than the word itself.
+    "chase-family-photos.com",
+    "applebees.com",
+    "deltafaucet.com",
+    "targetpractice.com",
+    "discovery-kids.com",
+    "amazonrainforest.org",
+    "visalia-news.com",
+    "orangecounty.gov",
+    "deltaflight.com",
+    "apple.co.nz",
+    "theappletree.com",
+    "boxferry.com",
+  ])("%s is not an impersonation", (input) => {
+    const result = analyze(input);
+    expect(result.brand).toBeNull();
+    expect(threats(result).filter((f) => /High|Critical/.test(f.severity))).toEqual([]);
+  });
+
+  it("needs a lure word next to a dictionary-word brand name", () => {
+    expect(analyze("chase-photos.com").brand).toBeNull();
+    expect(analyze("chase-login-verify.com").brand).toMatchObject({ name: "Chase", technique: "combosquat" });
+    expect(analyze("apple-icloud-unlock.com").brand?.name).toBe("Apple");
+  });
+});
+
+describe("analyzeStatic: other evidence", () => {
+  it("tags keyword findings with their category", () => {
+    const result = analyze("secure-login-verify-account.top");
+    const categories = result.findings.filter((f) => f.finding_id === "DR-DOM-010").map((f) => f.category);
+    expect(categories).toEqual(expect.arrayContaining(["credential", "security"]));
+    expect(result.signals.keywordCategories).toEqual(expect.arrayContaining(["credential", "security"]));
+    expect(result.signals.suspiciousTld).toBe(true);
+  });
+
+  it("reports keywords in a subdomain of an ordinary domain as information only", () => {
+    const result = analyze("login.keystile.com");
+    expect(threats(result)).toEqual([]);
+    expect(result.signals.keywords).toContain("login");
+  });
+
+  it("flags an IP address host", () => {
+    const result = analyze("http://203.0.113.7/paypal.com/signin");
+    expect(codes(result)).toEqual(expect.arrayContaining(["DR-DOM-012", "DR-DOM-024"]));
+    expect(result.signals.ipLiteral).toBe(true);
+    expect(result.registrableDomain).toBeNull();
+  });
+
+  it("flags a URL that hides its host behind '@'", () => {
+    const result = analyze("https://www.paypal.com@evil-host.top/login");
+    expect(result.hostname).toBe("evil-host.top");
+    expect(result.findings.find((f) => f.finding_id === "DR-DOM-014")?.severity).toBe("High");
+  });
+
+  it("flags obfuscated IP notation and encoded paths", () => {
+    expect(analyze("http://0x7f000001/").findings.find((f) => f.finding_id === "DR-DOM-015")?.severity).toBe(
+      "High",
+    );
+    expect(codes(analyze("https://example.com/%6c%6f%67%69%6e"))).toContain("DR-DOM-016");
+  });
+
+  it("flags deep subdomains, random names and non-standard ports", () => {
+    expect(codes(analyze("a.b.c.d.e.f.example.com"))).toContain("DR-DOM-013");
+    expect(codes(analyze("xkqzvbtrplmw.com"))).toContain("DR-DOM-017");
+    expect(codes(analyze("https://example.com:8443/"))).toContain("DR-DOM-022");
+  });
+
+  it("reports shorteners and hosting platforms as information", () => {
+    const short = analyze("https://bit.ly/3abcd");
+    expect(short.signals.shortener).toBe(true);
+    expect(threats(short)).toEqual([]);
+    const hosted = analyze("mira-docs.netlify.app");
+    expect(hosted.signals.freeHosting).toBe("netlify.app");
+    expect(hosted.signals.platform).toMatchObject({ domain: "netlify.app", userContent: "subdomain" });
+    expect(codes(hosted)).toContain("DR-DOM-019");
+  });
+
+  it("treats a brand's own domains and subdomains as official", () => {
+    for (const input of [
+      "https://www.paypal.com/signin",
+      "login.microsoftonline.com",
+      "secure.chase.com",
+      "dns.google",
+    ]) {
+      const result = analyze(input);
+      expect(threats(result)).toEqual([]);
+      expect(result.signals.isBrandDomain).toBe(true);
+      expect(result.brand).toBeNull();
+      expect(codes(result)).toContain("DR-DOM-021");
+    }
+  });
+
+  it("suppresses name-based threats for a ranked domain unless rank lookup is off", () => {
+    // garant.ru (a legal information site) is one letter from the bank brand "garanti".
+    const ranked = analyzeStatic("garant.ru");
+    expect(ranked).toMatchObject({ ok: true, brand: null, signals: { trancoRank: expect.any(Number) } });
+    if (ranked.ok) {
+      expect(threats(ranked)).toEqual([]);
+      expect(codes(ranked)).toContain("DR-DOM-020");
+    }
+    const off = analyzeStatic("garant.ru", { rankLookup: false });
+    expect(off).toMatchObject({ ok: true, signals: { trancoRank: null } });
+    if (off.ok) expect(threats(off).length).toBeGreaterThan(0);
+  });
+
+  it("returns a typed error for invalid input", () => {
+    expect(analyzeStatic("not a url at all")).toMatchObject({ ok: false, error: "invalid_url" });
+    expect(analyzeStatic("javascript:alert(1)")).toMatchObject({
+      ok: false,
+      error: "invalid_url",
+      reason: "unsupported_scheme",
+    });
+  });
+});

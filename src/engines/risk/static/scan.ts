@@ -1,0 +1,185 @@
+import {
+  type BrandSector,
+  type HostFacts,
+  type Keyword,
+  type KeywordCategory,
+  type LabelScan,
+  scanLabel,
+  skeleton,
+  type WordHit,
+} from "../../domain/index.js";
+
+/** One label of the host, with the known words found in it. */
+export interface ScannedLabel {
+  /** As people see it (IDN decoded), lower case. */
+  display: string;
+  /** `display` with hyphens removed. */
+  compactDisplay: string;
+  skeleton: string;
+  scan: LabelScan;
+}
+
+export interface KeywordHit {
+  keyword: Keyword;
+  where: "name" | "subdomain";
+  label: ScannedLabel;
+  start: number;
+  end: number;
+}
+
+export interface HostScan {
+  facts: HostFacts;
+  /** The registrable name's own label, or a platform user's name. */
+  name: ScannedLabel;
+  subdomains: ScannedLabel[];
+  keywords: KeywordHit[];
+  /** The registrant chose a TLD on the abused list (false for a user site on a platform). */
+  suspiciousTld: boolean;
+  /** The registrant chose an abused TLD that is not an ordinary country domain: raises other evidence. */
+  abusedTld: boolean;
+}
+
+function displayLabels(facts: HostFacts): string[] {
+  const shown = facts.displayHostname.split(".");
+  return shown.length === facts.labels.length ? shown : facts.labels;
+}
+
+/** `www` holds no brand and no lure: not scanned. */
+const WWW: ScannedLabel = {
+  display: "www",
+  compactDisplay: "www",
+  skeleton: "www",
+  scan: { compact: "www", hits: [] },
+};
+
+export function scanOne(display: string): ScannedLabel {
+  if (display === "www") return WWW;
+  const text = display.toLowerCase();
+  const skel = skeleton(text);
+  return {
+    display: text,
+    compactDisplay: text.replace(/-/g, ""),
+    skeleton: skel,
+    scan: scanLabel(skel),
+  };
+}
+
+/** Inside a longer known word (`sign` in `signin`, `trust` in `trustwallet`): not a word of its own. */
+function insideLongerWord(hit: WordHit, hits: readonly WordHit[]): boolean {
+  return hits.some(
+    (other) =>
+      other !== hit &&
+      (other.delimited || (other.word.target !== undefined && other.word.target.strength === "strong")) &&
+      (other.word.keyword !== undefined || other.word.target !== undefined) &&
+      other.start <= hit.start &&
+      other.end >= hit.end &&
+      other.end - other.start > hit.end - hit.start,
+  );
+}
+
+function keywordHits(label: ScannedLabel, where: KeywordHit["where"]): KeywordHit[] {
+  const out: KeywordHit[] = [];
+  for (const hit of label.scan.hits) {
+    const keyword = hit.word.keyword;
+    if (!keyword || !hit.delimited || insideLongerWord(hit, label.scan.hits)) continue;
+    out.push({ keyword, where, label, start: hit.start, end: hit.end });
+  }
+  return out;
+}
+
+export function scanHost(facts: HostFacts, suspiciousTld: boolean, abusedTld: boolean): HostScan {
+  const shown = displayLabels(facts);
+  const subCount = facts.subdomainLabels.length;
+  const nameLabelCount = facts.name.split(".").length;
+  const name = scanOne(shown.slice(subCount, subCount + nameLabelCount).join("."));
+  const subdomains = shown.slice(0, subCount).map(scanOne);
+  const keywords = [
+    ...keywordHits(name, "name"),
+    ...subdomains.flatMap((label) => keywordHits(label, "subdomain")),
+  ];
+  return { facts, name, subdomains, keywords, suspiciousTld, abusedTld };
+}
+
+export interface Lure {
+  strong: boolean;
+  any: boolean;
+  categories: Set<KeywordCategory>;
+  strongCategories: Set<KeywordCategory>;
+  /** Distinct weak words about an account or its servicing (credential, security, urgency, financial, support). */
+  serviceWords: number;
+  /** Distinct weak words per category. */
+  weakWords: Map<KeywordCategory, number>;
+  words: string[];
+}
+
+/** Categories whose ordinary words still read as account servicing next to a brand name. */
+const SERVICE_CATEGORIES = new Set<KeywordCategory>([
+  "credential",
+  "security",
+  "urgency",
+  "financial",
+  "support",
+]);
+
+/** Lure words of the host, leaving out those that overlap `exclude` in `label`. */
+export function lureOf(host: HostScan, exclude?: { label: ScannedLabel; start: number; end: number }): Lure {
+  const lure: Lure = {
+    strong: false,
+    any: false,
+    categories: new Set(),
+    strongCategories: new Set(),
+    serviceWords: 0,
+    weakWords: new Map(),
+    words: [],
+  };
+  for (const hit of host.keywords) {
+    if (exclude && hit.label === exclude.label && hit.start < exclude.end && hit.end > exclude.start)
+      continue;
+    lure.any = true;
+    lure.categories.add(hit.keyword.category);
+    if (hit.keyword.strong) {
+      lure.strong = true;
+      lure.strongCategories.add(hit.keyword.category);
+    }
+    if (lure.words.includes(hit.keyword.text)) continue;
+    lure.words.push(hit.keyword.text);
+    if (hit.keyword.strong) continue;
+    if (SERVICE_CATEGORIES.has(hit.keyword.category)) lure.serviceWords++;
+    lure.weakWords.set(hit.keyword.category, (lure.weakWords.get(hit.keyword.category) ?? 0) + 1);
+  }
+  return lure;
+}
+
+/** Keyword categories that describe what a brand of each sector does: its own lure vocabulary. */
+const SECTOR_CATEGORIES: Readonly<Record<BrandSector, readonly KeywordCategory[]>> = {
+  banking: ["financial"],
+  payment: ["financial"],
+  investment: ["financial", "crypto"],
+  insurance: ["financial"],
+  crypto: ["crypto", "financial"],
+  shipping: ["delivery"],
+  government: ["financial"],
+  telecom: ["financial"],
+  email: ["document"],
+  technology: [],
+  social: [],
+  streaming: ["prize", "financial"],
+  gaming: ["prize"],
+  retail: ["prize", "delivery"],
+  travel: ["financial"],
+};
+
+/**
+ * 3: a strong lure word; 2: two account-servicing words, or one in the brand's own field
+ * (`parcel` next to a courier, `wallet` next to a crypto wallet); 1: any lure word; 0: none.
+ */
+export function lureLevel(lure: Lure, sector?: BrandSector): 0 | 1 | 2 | 3 {
+  if (lure.strong) return 3;
+  let service = lure.serviceWords;
+  for (const category of sector ? SECTOR_CATEGORIES[sector] : []) {
+    if (!SERVICE_CATEGORIES.has(category)) service += lure.weakWords.get(category) ?? 0;
+  }
+  if (service >= 2 || (sector && SECTOR_CATEGORIES[sector].some((c) => (lure.weakWords.get(c) ?? 0) > 0)))
+    return 2;
+  return lure.any ? 1 : 0;
+}

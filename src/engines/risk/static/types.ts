@@ -1,0 +1,73 @@
+import type { EditTechnique, KeywordCategory, PlatformKind, UrlInputError } from "../../domain/index.js";
+import type { Finding } from "../../findings/types.js";
+
+/** How a name imitates a brand: the edit for typosquats, otherwise the construction. */
+export type SquatTechnique =
+  | EditTechnique
+  | "combosquat"
+  | "tld_swap"
+  | "brand_in_subdomain"
+  | "free_hosting"
+  | "brand_in_name";
+
+export interface StaticOptions {
+  /** The clock of the analysis (kept for callers that pass one; the name checks do not depend on it). */
+  now?: Date;
+  /** Look the registrable domain up in the shipped Tranco top 10,000 (default true). */
+  rankLookup?: boolean;
+}
+
+export interface ImpersonatedBrand {
+  name: string;
+  legitimateDomain: string;
+  technique: SquatTechnique;
+}
+
+/** Machine-readable facts for the verdict. */
+export interface StaticSignals {
+  /**
+   * The name the registrant or platform user chose: the ICANN registrable domain, or the user's site on a
+   * hosting platform (`chase-secure-login.netlify.app`). Brand ownership and rank are looked up for it.
+   */
+  siteDomain: string | null;
+  /** The registrable domain belongs to a brand in the brand table. */
+  isBrandDomain: boolean;
+  brandOwner: string | null;
+  /** On MISP's list of bank websites. */
+  knownBank: boolean;
+  /** Tranco rank of the registrable domain; null when unranked or when rank lookup is off. */
+  trancoRank: number | null;
+  tld: string | null;
+  suspiciousTld: boolean;
+  /** The platform the host lives on, when anyone can publish there. */
+  platform: { domain: string; kind: PlatformKind; userContent: "subdomain" | "path" } | null;
+  /** The platform's domain when the host is a user's site on it (`netlify.app`). */
+  freeHosting: string | null;
+  shortener: boolean;
+  ipLiteral: boolean;
+  idn: boolean;
+  /** Look-alike letters from another script in a label. */
+  mixedScript: boolean;
+  keywordCategories: KeywordCategory[];
+  keywords: string[];
+  /** Shannon entropy (bits per character) of the registrable name. */
+  entropy: number;
+  randomLabel: boolean;
+  subdomainDepth: number;
+  hostnameLength: number;
+  userinfo: boolean;
+  encodedHost: boolean;
+  port: number | null;
+}
+
+export type StaticAnalysis =
+  | {
+      ok: true;
+      url: string;
+      hostname: string;
+      registrableDomain: string | null;
+      findings: Finding[];
+      brand: ImpersonatedBrand | null;
+      signals: StaticSignals;
+    }
+  | { ok: false; error: "invalid_url"; reason: UrlInputError; message: string };
