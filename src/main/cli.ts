@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, loadClientConfig } from "../config.js";
 import { DatabaseLockedError } from "../platform/db/database.js";
+import { runRisk, runScreen } from "./screen.js";
 import { StartupError, serve } from "./serve.js";
 import { runDemo, runWorld } from "./world.js";
 
@@ -10,6 +11,8 @@ const USAGE = `Usage: domainlens <command> [options]
   serve                                       start the API and worker (see README for the environment)
   world [--sites DIR]                         run the test internet; print its configuration
   demo [--sites DIR]                          run the test internet and a server wired to it
+  screen [--offline] [--concurrency N]        screen URLs or domains from stdin, one JSON line each
+  risk URL [--offline]                        one full domain risk report
   org create --name NAME [--credits USD]      create an organization and its first API key
   org show --org ID                           balance, limits and usage of an organization
   key create --org ID                         issue another API key
@@ -19,7 +22,7 @@ const USAGE = `Usage: domainlens <command> [options]
                                               override one rate limit
   classification put --file FILE              store classifications (a JSON object or array)
 
-Every command but serve talks to a running server's admin API: DOMAINLENS_URL (default
+Every command but serve, world, demo, screen and risk talks to a running server's admin API: DOMAINLENS_URL (default
 http://127.0.0.1:8080) and ADMIN_TOKEN. Each prints JSON.`;
 
 class UsageError extends Error {}
@@ -87,6 +90,30 @@ async function run(argv: string[]): Promise<unknown> {
     if (command === "world") await runWorld(worldArgs.sites, print);
     else await runDemo(worldArgs.sites, print);
     process.exit(0);
+  }
+  if (command === "screen" || command === "risk") {
+    const { values: screenArgs, positionals } = parseArgs({
+      args: [sub, ...rest].filter((a): a is string => a !== undefined),
+      options: {
+        offline: { type: "boolean", default: false },
+        concurrency: { type: "string", default: "16" },
+      },
+      allowPositionals: command === "risk",
+      strict: true,
+    });
+    if (command === "risk") {
+      const target = positionals[0];
+      if (!target) throw new UsageError("risk needs a URL or domain");
+      return runRisk(target, screenArgs.offline === true);
+    }
+    const concurrency = Number.parseInt(String(screenArgs.concurrency), 10);
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) {
+      throw new UsageError("--concurrency must be a whole number from 1 to 256");
+    }
+    await runScreen({ offline: screenArgs.offline === true, concurrency }, (line) =>
+      process.stdout.write(`${line}\n`),
+    );
+    return undefined;
   }
   const { values } = parseArgs({
     args: rest,

@@ -95,6 +95,7 @@ export async function runDemo(sitesDir: string | undefined, print: Print): Promi
       "",
       "Try:",
       `  curl -s ${demo.url}/v1/account -H "Authorization: Bearer $KEY"`,
+      `  curl -s ${demo.url}/v1/domain-risks -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' -d '{"url": "https://paypa1.com/signin"}'`,
       `  curl -si ${demo.url}/v2/domain-classification/${sample} -H "Authorization: Bearer $KEY"`,
       `  curl -s "${demo.url}/api/v1/classify?domain=www.${sample}"`,
       "",

@@ -118,7 +118,7 @@ function summaryOf(
   }
   // What the sentences above already say: the brand, the age and a DNS failure.
   const said = (f: Finding) =>
-    (s.brand !== null && f.description.includes(s.brand.name)) ||
+    (s.brand !== null && (f.description.includes(s.brand.name) || f.details.includes(s.brand.name))) ||
     f.finding_id === "DR-NET-010" ||
     (network?.halted === true && f.finding_id.startsWith("DR-NET-00"));
   const others = findings
