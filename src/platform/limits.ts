@@ -14,6 +14,13 @@ export class LimitsCache {
     private readonly ttlMs = 2_000,
   ) {}
 
+  /** The limit when this process holds a fresh copy of the organization's limits, else undefined. */
+  peek(orgId: string, operation: Operation): number | undefined {
+    const entry = this.cache.get(orgId);
+    if (!entry || entry.expiresAt <= Date.now()) return undefined;
+    return entry.limits[operation] ?? OPERATIONS[operation].perMinute;
+  }
+
   async limitFor(orgId: string, operation: Operation): Promise<number> {
     const now = Date.now();
     let entry = this.cache.get(orgId);

@@ -15,6 +15,10 @@ export class UsageRecorder {
   private pending = new Map<string, { orgId: string; operation: string; period: string; calls: number }>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  /** The period of "now", valid from `periodFrom` (inclusive) to `periodUntil` (exclusive), in Unix ms. */
+  private period = "";
+  private periodFrom = 0;
+  private periodUntil = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -27,8 +31,19 @@ export class UsageRecorder {
     this.timer.unref();
   }
 
-  record(orgId: string, operation: string, at = new Date()): void {
-    this.add(orgId, operation, usagePeriod(at), 1);
+  record(orgId: string, operation: string, at?: Date): void {
+    this.add(orgId, operation, at ? usagePeriod(at) : this.currentPeriod(), 1);
+  }
+
+  private currentPeriod(): string {
+    const now = Date.now();
+    if (now < this.periodFrom || now >= this.periodUntil) {
+      const d = new Date(now);
+      this.periodFrom = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+      this.periodUntil = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+      this.period = usagePeriod(d);
+    }
+    return this.period;
   }
 
   private add(orgId: string, operation: string, period: string, calls: number): void {

@@ -1,8 +1,28 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifySerializerCompiler } from "fastify";
+import { type FastifyPluginAsyncZod, serializerCompiler } from "fastify-type-provider-zod";
 import { ApiError } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
 import { problemResponses } from "../shared-schemas.js";
 import { classificationResultSchema, domainParamsSchema } from "./schemas.js";
+
+/**
+ * The schema's serializer, remembering the JSON of each result object it has checked: a cache hit answers
+ * the same object for as long as the service holds it (ClassificationService), so it is checked and
+ * encoded once rather than on every hit.
+ */
+function serializeOnce<T>(route: Parameters<FastifySerializerCompiler<T>>[0]): (data: unknown) => string {
+  const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+  const encoded = new WeakMap<object, string>();
+  return (data: unknown) => {
+    if (typeof data !== "object" || data === null) return serialize(data);
+    let json = encoded.get(data);
+    if (json === undefined) {
+      json = serialize(data);
+      encoded.set(data, json);
+    }
+    return json;
+  };
+}
 
 export function classificationRoutes(services: Services): FastifyPluginAsyncZod {
   return async (app) => {
@@ -10,6 +30,7 @@ export function classificationRoutes(services: Services): FastifyPluginAsyncZod 
       "/v2/domain-classification/:domain",
       {
         config: { auth: "key", operation: "classification.get" },
+        serializerCompiler: serializeOnce,
         schema: {
           summary: "Check the classification cache (SPEC §4.1)",
           description:

@@ -16,6 +16,20 @@ export class RateLimitExceeded extends Error {
   }
 }
 
+/** `RateLimit-Policy` values by policy and limit; both come from a small, fixed set. */
+const policyHeaders = new Map<string, string>();
+
+function policyHeader(policy: string, limit: number): string {
+  const key = `${policy}|${limit}`;
+  let value = policyHeaders.get(key);
+  if (value === undefined) {
+    value = `"${policy}";q=${limit};w=${WINDOW_MS / 1000}`;
+    if (policyHeaders.size >= 10_000) policyHeaders.clear();
+    policyHeaders.set(key, value);
+  }
+  return value;
+}
+
 function setHeaders(reply: FastifyReply, policy: string, d: RateLimitDecision): void {
   const resetS = Math.ceil(d.resetAtMs / 1000);
   const secondsToReset = Math.max(0, Math.ceil((d.resetAtMs - Date.now()) / 1000));
@@ -23,7 +37,7 @@ function setHeaders(reply: FastifyReply, policy: string, d: RateLimitDecision): 
   reply.header("x-ratelimit-remaining", d.remaining);
   reply.header("x-ratelimit-reset", resetS);
   // IETF draft-ietf-httpapi-ratelimit-headers: the policy and the current state.
-  reply.header("ratelimit-policy", `"${policy}";q=${d.limit};w=${WINDOW_MS / 1000}`);
+  reply.header("ratelimit-policy", policyHeader(policy, d.limit));
   reply.header("ratelimit", `"${policy}";r=${d.remaining};t=${secondsToReset}`);
 }
 
@@ -44,7 +58,9 @@ export async function applyRateLimit(
   let policy: string;
   if (config.auth === "key" && config.operation && request.principal) {
     policy = config.operation;
-    limit = await services.limits.limitFor(request.principal.orgId, config.operation);
+    limit =
+      services.limits.peek(request.principal.orgId, config.operation) ??
+      (await services.limits.limitFor(request.principal.orgId, config.operation));
     key = `org:${request.principal.orgId}:${config.operation}`;
   } else if (config.auth === "public") {
     policy = "public";
