@@ -41,6 +41,7 @@ import {
   type RateLimiter,
 } from "../src/platform/ratelimit/index.js";
 import { sampleClassification } from "../test/support/app.js";
+import { envInt } from "./support.js";
 
 const TARGET_RATIO = 0.35;
 const TARGET_P99_MS = 25;
@@ -83,16 +84,6 @@ interface RunFailure {
 }
 
 type ClientMessage = RunResult | RunFailure;
-
-function envInt(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${raw}`);
-  }
-  return n;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Load client (child process)

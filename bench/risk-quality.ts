@@ -29,12 +29,8 @@ import { getDomain } from "tldts";
 import { analyzeRisk } from "../src/engines/risk/analyze.js";
 import type { Assessment } from "../src/engines/risk/report.js";
 import { analyzeStatic } from "../src/engines/risk/static/index.js";
+import { DEV_DIR, int, PHISHING_FILE, readTranco, repo, TRANCO_FILE, table } from "./support.js";
 
-const repo = path.resolve(import.meta.dirname, "..");
-/** The labelled dev data; BENCH_DEV_DIR overrides it (a missing folder exercises the skip path). */
-const DEV_DIR = path.resolve(repo, process.env.BENCH_DEV_DIR ?? "../shared/data/dev");
-const TRANCO_FILE = path.join(repo, "data/rank/tranco_top10k_2026-08-01.csv");
-const PHISHING_FILE = path.join(DEV_DIR, "phishing/phishing_domains_2024-12_2025-05.csv");
 const ETH_CONFIG_FILE = path.join(DEV_DIR, "phishing/eth_phishing_detect_config_v1.2.0.json");
 const SHOW_FP = process.env.BENCH_SHOW_FP === "1";
 
@@ -213,10 +209,6 @@ function pct(x: number, digits = 2): string {
   return `${(x * 100).toFixed(digits)}%`;
 }
 
-function int(n: number): string {
-  return n.toLocaleString("en-US");
-}
-
 /** `12.34% (k / n)`. */
 function ratio(k: number, n: number): string {
   return n === 0 ? "n/a (n = 0)" : `${pct(k / n)} (${int(k)} / ${int(n)})`;
@@ -227,14 +219,6 @@ function ratioCi(k: number, n: number): string {
   if (n === 0) return "n/a (n = 0)";
   const [lo, hi] = wilson(k, n);
   return `${pct(k / n)} (${int(k)} / ${int(n)}; 95% CI ${pct(lo)}–${pct(hi)})`;
-}
-
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const r of rows) console.log(line(r));
 }
 
 /** How many flagged domains carry each threat finding code, most frequent first. */
@@ -250,17 +234,6 @@ function topCodes(verdicts: readonly Verdict[], limit = 8): string {
 
 function section(title: string): void {
   console.log(`\n## ${title}\n`);
-}
-
-function readTranco(): string[] {
-  const lines = readFileSync(TRANCO_FILE, "utf8").split(/\r?\n/);
-  if (lines[0]?.trim() !== "rank,domain") throw new Error(`${TRANCO_FILE}: unexpected header`);
-  const domains: string[] = [];
-  for (const line of lines.slice(1)) {
-    const domain = line.split(",")[1]?.trim().toLowerCase();
-    if (domain) domains.push(domain);
-  }
-  return domains;
 }
 
 /** Registrable domain (ICANN section of the Public Suffix List), or the hostname itself. */

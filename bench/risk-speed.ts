@@ -28,61 +28,25 @@ import { analyzeRisk } from "../src/engines/risk/analyze.js";
 import { startWorld } from "../src/world/index.js";
 import { createTestApp } from "../test/support/app.js";
 import { setup as prepareTestDatabase } from "../test/support/global-setup.js";
-
-const repo = path.resolve(import.meta.dirname, "..");
-/** The labelled dev data; BENCH_DEV_DIR overrides it (a missing folder exercises the skip path). */
-const DEV_DIR = path.resolve(repo, process.env.BENCH_DEV_DIR ?? "../shared/data/dev");
-const TRANCO_FILE = path.join(repo, "data/rank/tranco_top10k_2026-08-01.csv");
-const PHISHING_FILE = path.join(DEV_DIR, "phishing/phishing_domains_2024-12_2025-05.csv");
+import { DEV_DIR, envInt, int, PHISHING_FILE, readTranco, repo, TRANCO_FILE, table } from "./support.js";
 
 const TARGET_PER_SECOND = 20_000;
 const TARGET_P95_MS = 1_000;
 const PER_SET = 10_000;
-
-function envInt(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${raw}`);
-  }
-  return n;
-}
 
 const PASSES = envInt("BENCH_PASSES", 3, 1, 20);
 const WARMUP_PASSES = envInt("BENCH_WARMUP_PASSES", 3, 0, 20);
 const REQUESTS = envInt("BENCH_REQUESTS", 300, 1, 100_000);
 const CONCURRENCY = envInt("BENCH_CONCURRENCY", 4, 1, 256);
 
-function int(n: number): string {
-  return Math.round(n).toLocaleString("en-US");
-}
-
 function loadLine(): string {
   const [one, five, fifteen] = os.loadavg();
   return `load average ${[one, five, fifteen].map((x) => (x ?? 0).toFixed(2)).join(", ")} on ${os.cpus().length} CPUs`;
 }
 
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(" | ")} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const r of rows) console.log(line(r));
-}
-
 // ---------------------------------------------------------------------------------------------------
 // 1. Offline throughput
 // ---------------------------------------------------------------------------------------------------
-
-function readTranco(): string[] {
-  const lines = readFileSync(TRANCO_FILE, "utf8").split(/\r?\n/);
-  if (lines[0]?.trim() !== "rank,domain") throw new Error(`${TRANCO_FILE}: unexpected header`);
-  return lines
-    .slice(1)
-    .map((line) => line.split(",")[1]?.trim().toLowerCase() ?? "")
-    .filter((d) => d !== "");
-}
 
 /** `count` phishing domains spread evenly over the whole file, or null without the dev data. */
 function readPhishingSample(count: number): string[] | null {
