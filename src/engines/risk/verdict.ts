@@ -68,8 +68,9 @@ function threatTypeOf(s: StaticOk, network: NetworkAnalysis | null, findings: Fi
   const categories = s.signals.keywordCategories;
   if (categories.some((c) => c === "crypto" || c === "prize")) return THREAT_TYPES.scam;
   if (categories.length > 0) return THREAT_TYPES.phishing;
-  if (network?.checks.rdap.ageDays !== null && network?.checks.rdap.ageDays !== undefined) {
-    if (network.checks.rdap.ageDays <= 30 && has(findings, "DR-NET-010")) return THREAT_TYPES.newDomain;
+  const ageDays = network?.checks.rdap.ageDays;
+  if (ageDays !== null && ageDays !== undefined && ageDays <= 30 && has(findings, "DR-NET-010")) {
+    return THREAT_TYPES.newDomain;
   }
   return THREAT_TYPES.infrastructure;
 }
