@@ -12,6 +12,7 @@ import {
 import { accountRoutes } from "../api/account/routes.js";
 import { adminRoutes } from "../api/admin/routes.js";
 import { classificationRoutes } from "../api/classification/routes.js";
+import { pagesRoutes } from "../api/pages/routes.js";
 import { publicRoutes } from "../api/public/routes.js";
 import { riskRoutes } from "../api/risk/routes.js";
 import { systemRoutes } from "../api/system/routes.js";
@@ -85,6 +86,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(accountRoutes(services));
   await app.register(classificationRoutes(services));
   await app.register(publicRoutes(services));
+  await app.register(pagesRoutes(services));
   await app.register(riskRoutes(services));
   await app.register(adminRoutes(services));
 
