@@ -42,7 +42,13 @@ const schema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  CLASSIFICATION_FRESH_DAYS: z.coerce.number().min(0).max(3650).default(30),
+  CLASSIFICATION_RECHECK_HOURS: z.coerce.number().min(0).max(87_600).default(24),
+  CLASSIFICATION_CRAWL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  PUBLIC_CRAWL_BUDGET_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(60),
   EXTRA_CA_FILE: optionalString,
+  CHROMIUM_PATH: optionalString,
+  BROWSER_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(1),
 });
 
 /** The egress gate's variables (docs/egress.md), validated by the gate's own parser. */

@@ -64,6 +64,11 @@ export interface RootFetch {
   via: "http" | "browser" | null;
   /** Set when the browser was tried and failed (the HTTP page is then analysed as it is). */
   browserError: string | null;
+  /**
+   * The certificate was rejected (outcome `tls_failure`), and the root was then fetched once more without
+   * certificate verification so that its content can still be read. Absent or false otherwise.
+   */
+  tlsBypassed?: boolean;
 }
 
 export interface RedirectHop {
@@ -72,6 +77,8 @@ export interface RedirectHop {
   /** Where this hop sends the client next, or null at the end of the chain. */
   location: string | null;
   kind: "http" | "meta_refresh" | "script";
+  /** Egress reason code when this request was refused or failed (then `status` is null). */
+  reason?: string;
 }
 
 /** Why a page was fetched. */

@@ -21,6 +21,7 @@ export function emptyTlsCheck(
     flags: null,
     authorizationError: null,
     subject: null,
+    subjectOrganization: null,
     issuer: null,
     issuerOrganization: null,
     dnsNames: [],
@@ -32,6 +33,18 @@ export function emptyTlsCheck(
   };
 }
 
+/**
+ * One attribute of a distinguished name as CertificateSummary prints it ("C=US, O=Example, Inc., CN=…"):
+ * attributes are split only where ", " is followed by another `KEY=`, so a comma inside a value stays.
+ */
+export function distinguishedNameField(dn: string, key: string): string | null {
+  for (const part of dn.split(/, (?=[A-Za-z][A-Za-z0-9.]*=)/)) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at) === key) return part.slice(at + 1).trim() || null;
+  }
+  return null;
+}
+
 /** Turns a probe result into the check's facts (also usable on a saved probe). */
 export function tlsCheckFromProbe(probe: TlsProbeResult): TlsCheck {
   if (!probe.ok) return emptyTlsCheck("failed", probe.reason, probe.detail ?? probe.message, probe.host);
@@ -41,6 +54,7 @@ export function tlsCheckFromProbe(probe: TlsProbeResult): TlsCheck {
     flags: probe.flags,
     authorizationError: probe.authorizationError,
     subject: leaf?.subject ?? null,
+    subjectOrganization: leaf ? distinguishedNameField(leaf.subject, "O") : null,
     issuer: leaf?.issuer ?? null,
     issuerOrganization: leaf?.issuerOrganization ?? null,
     dnsNames: leaf?.dnsNames ?? [],

@@ -39,6 +39,8 @@ export interface RdapCheck extends CheckBase {
   ageDays: number | null;
   registrar: string | null;
   registrarIanaId: string | null;
+  /** Organization of the registrant entity; null when redacted or not published. */
+  registrant: string | null;
   expiresAt: string | null;
   daysUntilExpiry: number | null;
   statuses: string[];
@@ -49,6 +51,8 @@ export interface TlsCheck extends CheckBase {
   flags: TlsFlags | null;
   authorizationError: string | null;
   subject: string | null;
+  /** The leaf's subject organization (O=), present on OV/EV certificates; null otherwise. */
+  subjectOrganization: string | null;
   issuer: string | null;
   issuerOrganization: string | null;
   dnsNames: string[];

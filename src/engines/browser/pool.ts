@@ -1,0 +1,375 @@
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { DEFAULT_USER_AGENT, type Egress, type EgressProxy, type ProxyEvent } from "../egress/index.js";
+import { abortError, BrowserTaskError } from "./errors.js";
+import { BrowserUnavailableError, findChromium } from "./executable.js";
+import { chromiumArgs, spkiHashes } from "./launch.js";
+import { type RenderOptions, type RenderResult, renderFailure, renderPage } from "./render.js";
+import type { BrowserSession, SessionRecord } from "./session.js";
+import { createOriginVerifier } from "./tls-verify.js";
+
+export interface BrowserPoolOptions {
+  /** Every request of the browser goes through this gate's proxy. */
+  egress: Egress;
+  /** CHROMIUM_PATH; unset: auto-detected (see findChromium). */
+  executablePath?: string | undefined;
+  /** Tasks run at once in the one browser (BROWSER_POOL_SIZE), default 1; others wait their turn. */
+  size?: number;
+  /** The extra CA (EXTRA_CA_FILE) the browser must trust like the gate does. */
+  extraCaPem?: string | undefined;
+  /** Default: the gate's desktop Chrome user agent. */
+  userAgent?: string;
+  viewport?: { width: number; height: number };
+  /** Default 20 s. */
+  launchTimeoutMs?: number;
+  /** A task's time limit when the caller gives none. Default 15 s. */
+  taskTimeoutMs?: number;
+}
+
+export interface RunOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface BrowserPoolStats {
+  launches: number;
+  /** Times Chromium went away while the pool was open. */
+  crashes: number;
+  running: number;
+  waiting: number;
+  connected: boolean;
+}
+
+/**
+ * A small warm pool: one Chromium shared by all tasks, a fresh context per task, at most `size` tasks at
+ * once, relaunched on the next task after a crash, closed by `close()`.
+ */
+export interface BrowserPool {
+  /**
+   * Runs `task` with a fresh session (context + page + its own egress proxy), closed afterwards. Rejects
+   * with BrowserTaskError (timeout, crashed, closed, browser_unavailable), with the caller's abort reason
+   * when `signal` aborts, or with what the task threw.
+   */
+  run<T>(task: (session: BrowserSession) => Promise<T>, options?: RunOptions): Promise<T>;
+  /** Loads a URL and returns its DOM; never rejects except for the caller's abort. */
+  render(url: string, options?: RenderOptions): Promise<RenderResult>;
+  /** Starts Chromium now (a worker's start-up check): throws BrowserUnavailableError when missing. */
+  warm(): Promise<void>;
+  stats(): BrowserPoolStats;
+  close(): Promise<void>;
+}
+
+const MAX_PROXY_EVENTS = 5_000;
+
+/** Removes WebRTC before any page script runs (UDP would bypass the proxy; the switch limits it too). */
+const NO_WEBRTC = `(() => {
+  for (const name of ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "RTCRtpSender", "RTCRtpReceiver"]) {
+    try { Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false }); } catch {}
+  }
+})();`;
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
+  const { egress } = options;
+  const size = Math.max(1, Math.floor(options.size ?? 1));
+  const trustedSpki = spkiHashes(options.extraCaPem);
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+  const viewport = options.viewport ?? { width: 1280, height: 800 };
+  const launchTimeoutMs = options.launchTimeoutMs ?? 20_000;
+  const taskTimeoutMs = options.taskTimeoutMs ?? 15_000;
+
+  let browser: Browser | null = null;
+  let launching: Promise<Browser> | null = null;
+  let browserProxy: EgressProxy | null = null;
+  let closed = false;
+  let running = 0;
+  const waiting: Waiter[] = [];
+  const stats = { launches: 0, crashes: 0 };
+
+  async function launch(): Promise<Browser> {
+    const executablePath = findChromium({ override: options.executablePath });
+    // Chromium's own traffic outside any task context (update checks and the like) goes through the gate too.
+    browserProxy ??= await egress.startProxy();
+    let launched: Browser;
+    try {
+      launched = await chromium.launch({
+        executablePath,
+        headless: true,
+        args: chromiumArgs({ proxyUrl: browserProxy.url, trustedSpki }),
+        timeout: launchTimeoutMs,
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+    } catch (error) {
+      const detail = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      throw new BrowserUnavailableError(`Chromium at ${executablePath} did not start: ${detail}`, [
+        executablePath,
+      ]);
+    }
+    stats.launches += 1;
+    launched.on("disconnected", () => {
+      if (browser === launched) browser = null;
+      if (!closed) stats.crashes += 1;
+    });
+    if (closed) {
+      await launched.close().catch(() => {});
+      throw new BrowserTaskError("closed", "the browser pool was closed");
+    }
+    browser = launched;
+    return launched;
+  }
+
+  function ensureBrowser(): Promise<Browser> {
+    if (browser?.isConnected()) return Promise.resolve(browser);
+    launching ??= launch().finally(() => {
+      launching = null;
+    });
+    return launching;
+  }
+
+  function acquire(signal: AbortSignal | undefined): Promise<void> {
+    if (running < size) {
+      running += 1;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve: () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+        reject,
+      };
+      const onAbort = (): void => {
+        const at = waiting.indexOf(waiter);
+        if (at >= 0) waiting.splice(at, 1);
+        if (signal) reject(abortError(signal));
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      waiting.push(waiter);
+    });
+  }
+
+  function release(): void {
+    const next = waiting.shift();
+    if (next) next.resolve();
+    else running -= 1;
+  }
+
+  async function openSession(
+    current: Browser,
+    signal: AbortSignal,
+    deadline: number,
+  ): Promise<{ session: SessionRecord; proxy: EgressProxy; context: BrowserContext }> {
+    const proxyEvents: ProxyEvent[] = [];
+    const proxy = await egress.startProxy({
+      onEvent: (event) => {
+        if (proxyEvents.length < MAX_PROXY_EVENTS) proxyEvents.push(event);
+      },
+    });
+    let context: BrowserContext;
+    try {
+      context = await current.newContext({
+        proxy: { server: proxy.url },
+        serviceWorkers: "block",
+        acceptDownloads: false,
+        ignoreHTTPSErrors: false,
+        javaScriptEnabled: true,
+        userAgent,
+        viewport,
+        locale: "en-US",
+      });
+    } catch (error) {
+      await proxy.close().catch(() => {});
+      throw error;
+    }
+    const tlsRefusals: SessionRecord["tlsRefusals"] = [];
+    const downloads: string[] = [];
+    const popups: string[] = [];
+    await context.addInitScript({ content: NO_WEBRTC });
+    if (trustedSpki.length > 0) {
+      const verifier = createOriginVerifier(egress);
+      await context.route(
+        (url) => url.protocol === "https:",
+        async (route) => {
+          const url = route.request().url();
+          try {
+            const parsed = new URL(url);
+            const verdict = await verifier.check(parsed.hostname, Number(parsed.port) || 443, signal);
+            if (verdict.ok) await route.fallback();
+            else {
+              tlsRefusals.push({
+                url,
+                reason: verdict.reason ?? "tls_error",
+                message: verdict.message ?? "",
+              });
+              await route.abort("failed");
+            }
+          } catch {
+            // The context closed while the check ran.
+          }
+        },
+      );
+    }
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => {
+      dialog.dismiss().catch(() => {});
+    });
+    page.on("download", (download) => {
+      downloads.push(download.url());
+      download.cancel().catch(() => {});
+    });
+    context.on("page", (other) => {
+      if (other === page) return;
+      popups.push(other.url());
+      other.close().catch(() => {});
+    });
+    const session: SessionRecord = {
+      context,
+      page,
+      proxyEvents,
+      tlsRefusals,
+      downloads,
+      popups,
+      signal,
+      remainingMs: () => Math.max(0, Math.round(deadline - performance.now())),
+    };
+    return { session, proxy, context };
+  }
+
+  async function run<T>(
+    task: (session: BrowserSession) => Promise<T>,
+    runOptions: RunOptions = {},
+  ): Promise<T> {
+    const outer = runOptions.signal;
+    if (outer?.aborted) throw abortError(outer);
+    if (closed) throw new BrowserTaskError("closed", "the browser pool is closed");
+    await acquire(outer);
+    const timeoutMs = Math.max(1, runOptions.timeoutMs ?? taskTimeoutMs);
+    const deadline = performance.now() + timeoutMs;
+    const controller = new AbortController();
+    let ended: "timeout" | "aborted" | null = null;
+    const timer = setTimeout(() => {
+      ended ??= "timeout";
+      controller.abort(new BrowserTaskError("timeout", `the browser task took longer than ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onOuterAbort = (): void => {
+      ended ??= "aborted";
+      controller.abort(outer?.reason);
+    };
+    outer?.addEventListener("abort", onOuterAbort, { once: true });
+    let current: Browser | null = null;
+    let opening: Promise<{ proxy: EgressProxy; context: BrowserContext }> | null = null;
+    let opened: { proxy: EgressProxy; context: BrowserContext } | null = null;
+    try {
+      current = await raceAbort(ensureBrowser(), controller.signal);
+      const sessionWork = openSession(current, controller.signal, deadline);
+      opening = sessionWork;
+      const made = await raceAbort(sessionWork, controller.signal);
+      opened = made;
+      const closeContext = (): void => {
+        made.context.close().catch(() => {});
+      };
+      controller.signal.addEventListener("abort", closeContext, { once: true });
+      return await raceAbort(task(made.session), controller.signal);
+    } catch (error) {
+      if (ended === "aborted" && outer) throw abortError(outer);
+      if (ended === "timeout")
+        throw new BrowserTaskError("timeout", `the browser task took longer than ${timeoutMs} ms`);
+      if (closed) throw new BrowserTaskError("closed", "the browser pool was closed during the task");
+      if (error instanceof BrowserUnavailableError) throw error;
+      if (current && !current.isConnected())
+        throw new BrowserTaskError(
+          "crashed",
+          "Chromium went away during the task; it is relaunched for the next one",
+        );
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", onOuterAbort);
+      if (opened) {
+        await opened.context.close().catch(() => {});
+        await opened.proxy.close().catch(() => {});
+      } else if (opening) {
+        // Aborted while the session was being set up: close it whenever it finishes.
+        opening.then(
+          (late) => {
+            late.context.close().catch(() => {});
+            late.proxy.close().catch(() => {});
+          },
+          () => {},
+        );
+      }
+      release();
+    }
+  }
+
+  return {
+    run,
+    async render(url, renderOptions = {}) {
+      const started = performance.now();
+      const timeoutMs = renderOptions.timeoutMs ?? taskTimeoutMs;
+      try {
+        return await run((session) => renderPage(session, url, renderOptions), {
+          timeoutMs,
+          ...(renderOptions.signal ? { signal: renderOptions.signal } : {}),
+        });
+      } catch (error) {
+        if (renderOptions.signal?.aborted) throw abortError(renderOptions.signal);
+        return renderFailure(url, error, Math.round(performance.now() - started));
+      }
+    },
+    async warm() {
+      if (closed) throw new BrowserTaskError("closed", "the browser pool is closed");
+      await ensureBrowser();
+    },
+    stats: () => ({
+      ...stats,
+      running,
+      waiting: waiting.length,
+      connected: browser?.isConnected() ?? false,
+    }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const waiter of waiting.splice(0))
+        waiter.reject(new BrowserTaskError("closed", "the browser pool was closed"));
+      const pending = launching;
+      if (pending) await pending.catch(() => null);
+      const current = browser;
+      browser = null;
+      if (current) await current.close().catch(() => {});
+      if (browserProxy) await browserProxy.close().catch(() => {});
+      browserProxy = null;
+    },
+  };
+}
+
+/** Settles with `work`, or rejects as soon as `signal` aborts (the work is left to fail on its own). */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => {});
+    return Promise.reject(abortError(signal));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => {
+      work.catch(() => {});
+      reject(abortError(signal));
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
