@@ -1,8 +1,12 @@
 import { AccountService } from "../api/account/service.js";
 import { OrgService } from "../api/admin/service.js";
+import { engineClassifier } from "../api/classification/classifier.js";
+import type { Classifier } from "../api/classification/classify.js";
+import { freshnessPolicy } from "../api/classification/freshness.js";
 import { ClassificationService } from "../api/classification/service.js";
 import { RiskService } from "../api/risk/service.js";
 import type { Config } from "../config.js";
+import { createCrawler } from "../engines/classify/crawl/index.js";
 import { createEgress } from "../engines/egress/index.js";
 import { analyzeRisk } from "../engines/risk/analyze.js";
 import type { Services } from "../http/services.js";
@@ -18,8 +22,19 @@ import {
 } from "../platform/ratelimit/index.js";
 import { UsageRecorder } from "../platform/usage.js";
 
+/** Parts a caller (tests, benchmarks) may replace. */
+export interface ServiceOverrides {
+  /** Crawls and analyzes a domain for classification jobs. */
+  classify?: Classifier;
+}
+
 /** Wires the services of one process around a database and a rate limiter. */
-export function createServices(config: Config, database: Database, limiter: RateLimiter): Services {
+export function createServices(
+  config: Config,
+  database: Database,
+  limiter: RateLimiter,
+  overrides: ServiceOverrides = {},
+): Services {
   const db = database.db;
   const keys = new KeyStore(db);
   const batcher = new ChargeBatcher(db);
@@ -37,7 +52,12 @@ export function createServices(config: Config, database: Database, limiter: Rate
     batcher,
     orgs,
     account: new AccountService(orgs),
-    classification: new ClassificationService(db, batcher),
+    classification: new ClassificationService(db, batcher, {
+      classify: overrides.classify ?? engineClassifier(createCrawler({ egress })),
+      freshness: freshnessPolicy(config.CLASSIFICATION_FRESH_DAYS, config.CLASSIFICATION_RECHECK_HOURS),
+      publicCrawlBudgetPerHour: config.PUBLIC_CRAWL_BUDGET_PER_HOUR,
+      crawlTimeoutMs: config.CLASSIFICATION_CRAWL_TIMEOUT_MS,
+    }),
     risk: new RiskService(db, (input) => analyzeRisk(egress, input)),
   };
 }

@@ -79,10 +79,12 @@ export async function serve(
   if (config.ROLE !== "api") {
     runtime = new JobRuntime({
       db: database.db,
-      handlers: [],
+      handlers: [services.classification.crawlHandler()],
       concurrency: config.WORKER_CONCURRENCY,
       logger: logger.child({ component: "jobs" }),
     });
+    const local = runtime;
+    services.classification.onCrawlQueued(() => local.notify());
     runtime.start();
   }
 

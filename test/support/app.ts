@@ -1,10 +1,15 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import type { Classifier } from "../../src/api/classification/classify.js";
 import type { StoredClassification } from "../../src/api/classification/schemas.js";
 import { loadConfig } from "../../src/config.js";
+import type { ClassificationEvidence } from "../../src/engines/classify/types.js";
 import { buildApp } from "../../src/http/app.js";
 import type { Services } from "../../src/http/services.js";
 import { closeServices, createServices } from "../../src/main/compose.js";
+import type { DB } from "../../src/platform/db/schema.js";
+import { JobRuntime, type JobRuntimeOptions } from "../../src/platform/jobs/index.js";
 import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
@@ -23,6 +28,17 @@ export interface TestApp {
   /** Balance in micro-dollars, and the sum of the organization's ledger. */
   balances(orgId: string): Promise<{ balance: number; ledgerSum: number }>;
   get(path: string, apiKey?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(
+    path: string,
+    body: unknown,
+    apiKey?: string,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  /**
+   * Starts a job runtime running the classification crawl handler (fast polling, no backoff), woken when
+   * the app queues a crawl. Stopped by close().
+   */
+  startWorker(options?: WorkerOptions): JobRuntime;
   admin(
     method: "GET" | "POST" | "PUT" | "DELETE",
     path: string,
@@ -32,12 +48,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface WorkerOptions extends Partial<Omit<JobRuntimeOptions, "handlers" | "db">> {
+  /** The database handle of the worker (e.g. one a test can cut off); default the app's. */
+  db?: Kysely<DB>;
+  /** Replaces the crawl handler's maxAttempts / timeoutMs. */
+  crawl?: { maxAttempts?: number; timeoutMs?: number };
+}
+
 /**
  * The app on a fresh database. The rate limiter is the in-memory one, or Redis when REDIS_URL is set
  * (each test app gets its own key prefix), as in production.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; limiter?: RateLimiter; database?: TestDatabase } = {},
+  options: {
+    env?: Record<string, string>;
+    limiter?: RateLimiter;
+    database?: TestDatabase;
+    /** The classifier of crawl jobs (a fake in API tests). */
+    classify?: Classifier;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ ADMIN_TOKEN, ...options.env });
   const database = options.database ?? (await openTestDatabase());
@@ -47,8 +76,9 @@ export async function createTestApp(
     (redisUrl
       ? createRedisRateLimiter(redisUrl, { keyPrefix: `dl:test:${Math.random().toString(36).slice(2)}:` })
       : createMemoryRateLimiter());
-  const services = createServices(config, database, limiter);
+  const services = createServices(config, database, limiter, { classify: options.classify });
   const app = await buildApp(services);
+  const runtimes: JobRuntime[] = [];
 
   const admin: TestApp["admin"] = (method, path, body, headers = {}) =>
     app.inject({
@@ -89,7 +119,34 @@ export async function createTestApp(
         headers: { ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...headers },
       });
     },
+    post(path, body, apiKey, headers = {}) {
+      return app.inject({
+        method: "POST",
+        url: path,
+        headers: { ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...headers },
+        payload: body as Record<string, unknown>,
+      });
+    },
+    startWorker(workerOptions = {}) {
+      const { crawl, db, ...rest } = workerOptions;
+      const runtime = new JobRuntime({
+        db: db ?? database.db,
+        handlers: [services.classification.crawlHandler(crawl)],
+        concurrency: 4,
+        leaseMs: 1000,
+        pollIntervalMs: 20,
+        backoffMs: () => 0,
+        ...rest,
+      });
+      runtimes.push(runtime);
+      services.classification.onCrawlQueued(() => {
+        for (const r of runtimes) r.notify();
+      });
+      runtime.start();
+      return runtime;
+    },
     async close() {
+      await Promise.all(runtimes.splice(0).map((r) => r.stop(0)));
       await app.close();
       if (options.database) {
         await services.batcher.drain();
@@ -143,5 +200,120 @@ export function sampleClassification(
       is_document_host: false,
     },
     ...overrides,
+  };
+}
+
+/**
+ * A classifier for API tests, steered by the domain's first label:
+ * - `nx-…`: the domain does not resolve (domain_unresolvable, not retried);
+ * - `blocked-…`: refused by the egress policy (blocked_by_policy, not retried);
+ * - `flaky-…`: a retryable crawl failure on every attempt;
+ * - `boom-…`: the classifier throws;
+ * - `hang-…`: never answers, ignoring its signal;
+ * - `bad-…`: answers a record that does not validate;
+ * - `down-…`: classified as a site that resolves but does not answer (state `unreachable`);
+ * - anything else: a developed site (sampleClassification).
+ * `hold(domain)` makes the next crawls of a domain wait until the returned function is called.
+ */
+export function fakeClassifier() {
+  const calls: string[] = [];
+  const gates = new Map<string, Promise<void>>();
+  const classify: Classifier = async (domain) => {
+    calls.push(domain);
+    await gates.get(domain);
+    const label = domain.split(/[-.]/)[0];
+    switch (label) {
+      case "nx":
+        return {
+          ok: false,
+          code: "domain_unresolvable",
+          message: `${domain} does not exist in DNS (NXDOMAIN).`,
+          retryable: false,
+        };
+      case "blocked":
+        return {
+          ok: false,
+          code: "blocked_by_policy",
+          message: `${domain} leads to a private address.`,
+          retryable: false,
+        };
+      case "flaky":
+        return {
+          ok: false,
+          code: "crawl_failed",
+          message: `DNS did not answer for ${domain}.`,
+          retryable: true,
+        };
+      case "boom":
+        throw new Error("/srv/domainlens/secret/path exploded");
+      case "hang":
+        return new Promise(() => {});
+      case "bad": {
+        const record = sampleClassification(domain);
+        return {
+          ok: true,
+          outcome: { record: { ...record, state: "nonsense" as never }, evidence: fakeEvidence() },
+        };
+      }
+      case "down":
+        return {
+          ok: true,
+          outcome: {
+            record: sampleClassification(domain, {
+              state: "unreachable",
+              scraping_status: "timeout",
+              stability: "unknown",
+              enrichment_status: "partial",
+              confidence: "low",
+            }),
+            evidence: fakeEvidence(),
+          },
+        };
+      default:
+        return { ok: true, outcome: { record: sampleClassification(domain), evidence: fakeEvidence() } };
+    }
+  };
+  return {
+    classify,
+    calls,
+    /** How many crawls of `domain` started. */
+    count(domain: string): number {
+      return calls.filter((d) => d === domain).length;
+    },
+    hold(domain: string): () => void {
+      let release = () => {};
+      gates.set(
+        domain,
+        new Promise<void>((resolve) => {
+          release = () => {
+            gates.delete(domain);
+            resolve();
+          };
+        }),
+      );
+      return () => release();
+    },
+  };
+}
+
+function fakeEvidence(): ClassificationEvidence {
+  return {
+    operator: {
+      value: "Example Corp",
+      source: "json_ld",
+      candidates: [{ value: "Example Corp", source: "json_ld" }],
+    },
+    parent: { value: "Example Holdings", source: "entity_table" },
+    purpose: [{ purpose: "developer_platform", score: 0.9, signals: ["secret-evidence-marker"] }],
+    flags: {
+      is_ugc_platform: ["crawl:signup"],
+      is_file_host: [],
+      is_url_shortener: [],
+      is_public_idp: [],
+      is_crypto_platform: [],
+      allows_user_subdomains: ["list:psl_private"],
+      is_form_builder: [],
+      is_document_host: [],
+    },
   };
 }

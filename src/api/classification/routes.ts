@@ -3,7 +3,13 @@ import { type FastifyPluginAsyncZod, serializerCompiler } from "fastify-type-pro
 import { ApiError } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
 import { problemResponses } from "../shared-schemas.js";
-import { classificationResultSchema, domainParamsSchema } from "./schemas.js";
+import {
+  classificationJobSchema,
+  classificationResultSchema,
+  createClassificationBody,
+  domainParamsSchema,
+  jobParamsSchema,
+} from "./schemas.js";
 
 /**
  * The schema's serializer, remembering the JSON of each result object it has checked: a cache hit answers
@@ -52,6 +58,45 @@ export function classificationRoutes(services: Services): FastifyPluginAsyncZod 
         }
         return result;
       },
+    );
+
+    app.post(
+      "/v2/domain-classification",
+      {
+        config: { auth: "key", operation: "classification.create" },
+        schema: {
+          summary: "Classify a domain, or retrieve its fresh classification (SPEC §4.2)",
+          description:
+            "200 with the stored result when it is fresh, charged as a cache hit ($0.001). Otherwise 202 with a job to poll at `status_url`, charged as a cache miss ($0.01); callers asking for a domain while it is being crawled share that crawl, each with its own job. A job that fails is refunded. See docs/classification.md for freshness.",
+          tags: ["classification"],
+          security: [{ apiKey: [] }],
+          body: createClassificationBody,
+          response: { 200: classificationResultSchema, 202: classificationJobSchema, ...problemResponses },
+        },
+      },
+      async (request, reply) => {
+        const orgId = request.principal?.orgId ?? "";
+        const outcome = await services.classification.create(orgId, request.body.domain);
+        if (outcome.kind === "hit") return reply.code(200).send(outcome.result);
+        return reply.code(202).header("location", outcome.job.status_url).send(outcome.job);
+      },
+    );
+
+    app.get(
+      "/v2/domain-classification/jobs/:id",
+      {
+        config: { auth: "key", operation: "classification.jobs.get" },
+        schema: {
+          summary: "Poll a classification job (SPEC §4.3)",
+          description:
+            "The job status object: `queued`, `running`, `complete` (with `result`) or `failed` (with `error`, refunded). Never charged. An id that is unknown, malformed or another organization's answers 404.",
+          tags: ["classification"],
+          security: [{ apiKey: [] }],
+          params: jobParamsSchema,
+          response: { 200: classificationJobSchema, ...problemResponses },
+        },
+      },
+      async (request) => services.classification.getJob(request.principal?.orgId ?? "", request.params.id),
     );
   };
 }

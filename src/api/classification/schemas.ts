@@ -101,3 +101,47 @@ export const domainParamsSchema = z.object({
 export const publicQuerySchema = z.object({
   domain: z.string().max(2048).describe("A domain or subdomain; the response names its root domain"),
 });
+
+export const createClassificationBody = z.strictObject({
+  domain: z.string().min(1).max(2048).describe("A domain, host name or URL; reduced to its root domain"),
+});
+
+export const jobParamsSchema = z.object({
+  id: z.string().max(64).describe("The job_id returned by POST /v2/domain-classification"),
+});
+
+/** The `error.code` values of a failed classification job (docs/classification.md). */
+export const CRAWL_ERROR_CODES = [
+  "domain_unresolvable",
+  "blocked_by_policy",
+  "crawl_timeout",
+  "crawl_interrupted",
+  "crawl_failed",
+] as const;
+
+export const JOB_STATUSES = ["queued", "running", "complete", "failed"] as const;
+
+export const jobErrorSchema = z
+  .object({
+    code: z.enum(CRAWL_ERROR_CODES),
+    message: z.string(),
+    retryable: z.boolean().describe("true when a new POST for the domain may succeed"),
+  })
+  .meta({ id: "ClassificationJobError" });
+
+/** SPEC §2.1: the job status object (202 of POST, and GET /v2/domain-classification/jobs/{id}). */
+export const classificationJobSchema = z
+  .object({
+    status: z.enum(JOB_STATUSES),
+    job_id: z.uuid(),
+    domain: z.string().describe("The root domain being classified"),
+    error: jobErrorSchema.nullable().describe("null unless status is failed"),
+    status_url: z.string().describe("Path to poll, relative to the API base URL"),
+    created_at: timestamp,
+    finished_at: timestamp.nullable().describe("When the job became complete or failed"),
+    result: classificationResultSchema.optional().describe("Present when status is complete"),
+  })
+  .meta({ id: "ClassificationJob" });
+
+export type ClassificationJob = z.infer<typeof classificationJobSchema>;
+export type ClassificationJobError = z.infer<typeof jobErrorSchema>;

@@ -34,7 +34,7 @@ async function rewriteHeadline(domain: string, headline: string): Promise<void> 
 
 describe("ClassificationService read cache", () => {
   it("serves a write made elsewhere within the cache time, and a write through put() at once", async () => {
-    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), 200);
+    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), { rowTtlMs: 200 });
     await service.put(sampleClassification("example.org"));
     expect((await service.getPublic("example.org"))?.identity.headline).toMatch(/^Developer platform/);
 
@@ -52,7 +52,9 @@ describe("ClassificationService read cache", () => {
   });
 
   it("invalidate() makes a write that bypassed put() visible at once", async () => {
-    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), 60_000);
+    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), {
+      rowTtlMs: 60_000,
+    });
     await service.put(sampleClassification("example.com"));
     await service.getPublic("example.com");
     await rewriteHeadline("example.com", "Rewritten");
@@ -61,7 +63,9 @@ describe("ClassificationService read cache", () => {
   });
 
   it("never keeps a domain without classification, so a new one is visible at once", async () => {
-    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), 60_000);
+    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), {
+      rowTtlMs: 60_000,
+    });
     expect(await service.getPublic("example.net")).toBeNull();
     expect(await service.getForOrg(orgId, "example.net")).toBeNull();
     // Written by another node: not through this service.
@@ -72,7 +76,9 @@ describe("ClassificationService read cache", () => {
   });
 
   it("charges every hit, cached or not", async () => {
-    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), 60_000);
+    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), {
+      rowTtlMs: 60_000,
+    });
     await service.put(sampleClassification("example.io"));
     const before = await database.db
       .selectFrom("organizations")

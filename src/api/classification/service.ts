@@ -1,52 +1,14 @@
 import type { Kysely } from "kysely";
-import { normalizeDomain } from "../../engines/domain/normalize.js";
-import { ApiError } from "../../http/errors.js";
 import type { ChargeBatcher } from "../../platform/billing/batcher.js";
 import { PRICES } from "../../platform/billing/prices.js";
 import type { DB } from "../../platform/db/schema.js";
+import type { AnyJobHandler } from "../../platform/jobs/index.js";
+import type { Classifier } from "./classify.js";
+import { CRAWL_MAX_ATTEMPTS, crawlJobHandler } from "./crawl-job.js";
+import { DEFAULT_FRESHNESS, type FreshnessPolicy } from "./freshness.js";
+import { type ClassificationJob, ClassificationJobs, type CreateOutcome } from "./jobs.js";
+import { findStored, rootDomainOf, type StoredRow, toPublic, toResult, upsertStored } from "./records.js";
 import type { ClassificationResult, PublicClassification, StoredClassification } from "./schemas.js";
-
-interface StoredRow {
-  domain: string;
-  result: StoredClassification;
-  classified_at: Date;
-  updated_at: Date;
-}
-
-/** Reduces caller input to a root domain or answers 400 invalid_domain. */
-export function rootDomainOf(input: string): string {
-  const normalized = normalizeDomain(input);
-  if (!normalized.ok) throw new ApiError("invalid_domain", normalized.message, { reason: normalized.reason });
-  return normalized.root;
-}
-
-export function toResult(row: StoredRow): ClassificationResult {
-  const { functions: _functions, facts, ...rest } = row.result;
-  const { registered_date: _registered, ...publicFacts } = facts;
-  return {
-    ...rest,
-    domain: row.domain,
-    facts: publicFacts,
-    classified_at: row.classified_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
-
-export function toPublic(row: StoredRow): PublicClassification {
-  const r = row.result;
-  return {
-    domain: row.domain,
-    confidence: r.confidence,
-    category: r.category,
-    identity: r.identity,
-    functions: r.functions,
-    facts: {
-      registered_date: r.facts.registered_date,
-      rank: r.facts.rank,
-      hosting_provider: r.facts.hosting_provider,
-    },
-  };
-}
 
 interface CachedRow {
   /** The read of the stored row; a domain without a classification is never kept once it settles. */
@@ -64,8 +26,31 @@ const ROW_CACHE_MAX = 10_000;
 const ROOT_CACHE_MAX = 10_000;
 const ROOT_CACHE_INPUT_MAX = 256;
 
+/** A crawl's outcome may still be committing when its handler reports it: forget the domain again then. */
+const AFTER_WRITE_MS = 250;
+
+export interface ClassificationOptions {
+  /** Read cache time (default ROW_CACHE_TTL_MS; 0 disables it). */
+  rowTtlMs?: number;
+  /** Crawls and analyzes a domain; without it every crawl fails with `crawl_failed`. */
+  classify?: Classifier;
+  freshness?: FreshnessPolicy;
+  /** Crawls the public endpoint may start per hour, over all processes (0: none). */
+  publicCrawlBudgetPerHour?: number;
+  /** Time budget of one crawl attempt. */
+  crawlTimeoutMs?: number;
+}
+
+const unavailable: Classifier = async () => ({
+  ok: false,
+  code: "crawl_failed",
+  message: "Crawling is not available on this server.",
+  retryable: false,
+});
+
 /**
- * The classification cache: reads for API keys (charged) and the public endpoint, and writes.
+ * Domain classification: the cache (reads for API keys, charged, and the public endpoint; writes),
+ * classification requests and their jobs (ClassificationJobs), and the crawl job handler.
  *
  * Reads of classified domains are kept in memory for `ROW_CACHE_TTL_MS` (bounded in number): a write
  * through this service is visible at once in this process, a write made elsewhere (another node, or a
@@ -78,12 +63,65 @@ export class ClassificationService {
   private readonly roots = new Map<string, string>();
   /** Bumped by every write, so a read that started before a write is not kept after it. */
   private generation = 0;
+  private readonly rowTtlMs: number;
+  private readonly classify: Classifier;
+  private readonly crawlTimeoutMs: number;
+  private readonly jobs: ClassificationJobs;
+  /** Wakes the local job runtime after a crawl is queued (set by the composition root). */
+  private wake: () => void = () => {};
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly batcher: ChargeBatcher,
-    private readonly rowTtlMs = ROW_CACHE_TTL_MS,
-  ) {}
+    options: ClassificationOptions = {},
+  ) {
+    this.rowTtlMs = options.rowTtlMs ?? ROW_CACHE_TTL_MS;
+    this.classify = options.classify ?? unavailable;
+    this.crawlTimeoutMs = options.crawlTimeoutMs ?? 30_000;
+    this.jobs = new ClassificationJobs(db, batcher, {
+      rootOf: (input) => this.rootOf(input),
+      cachedRow: async (root) => (await this.lookup(root))?.row ?? null,
+      freshness: options.freshness ?? DEFAULT_FRESHNESS,
+      publicCrawlBudgetPerHour: options.publicCrawlBudgetPerHour ?? 60,
+      wake: () => this.wake(),
+    });
+  }
+
+  /** Calls `wake` whenever this process queues a crawl (e.g. JobRuntime.notify). */
+  onCrawlQueued(wake: () => void): void {
+    this.wake = wake;
+  }
+
+  /**
+   * The handler of `classification.crawl` jobs, for the job runtime. `maxAttempts` and `timeoutMs`
+   * replace the defaults (CRAWL_MAX_ATTEMPTS, CLASSIFICATION_CRAWL_TIMEOUT_MS), e.g. in tests.
+   */
+  crawlHandler(overrides: { maxAttempts?: number; timeoutMs?: number } = {}): AnyJobHandler {
+    return crawlJobHandler({
+      classify: this.classify,
+      written: (root) => this.invalidateAfterWrite(root),
+      timeoutMs: overrides.timeoutMs ?? this.crawlTimeoutMs,
+      maxAttempts: overrides.maxAttempts ?? CRAWL_MAX_ATTEMPTS,
+    });
+  }
+
+  /** POST /v2/domain-classification: a fresh record (charged as a hit) or a job (charged as a miss). */
+  create(orgId: string, input: string): Promise<CreateOutcome> {
+    return this.jobs.create(orgId, input);
+  }
+
+  /** The organization's job, or 404. Never charged. */
+  getJob(orgId: string, jobId: string): Promise<ClassificationJob> {
+    return this.jobs.get(orgId, jobId);
+  }
+
+  /**
+   * After a public miss: queues a crawl on the house within the public budget. True when a crawl of the
+   * domain is queued or running (started now or before).
+   */
+  queuePublicCrawl(input: string): Promise<boolean> {
+    return this.jobs.queuePublicCrawl(input);
+  }
 
   private rootOf(input: string): string {
     const known = this.roots.get(input);
@@ -96,15 +134,6 @@ export class ClassificationService {
     return root;
   }
 
-  private async find(root: string): Promise<StoredRow | null> {
-    const row = await this.db
-      .selectFrom("classifications")
-      .select(["domain", "result", "classified_at", "updated_at"])
-      .where("domain", "=", root)
-      .executeTakeFirst();
-    return row ? { ...row, result: row.result as StoredClassification } : null;
-  }
-
   /** The cached entry of a classified root domain, read from the database when absent or expired. */
   private async lookup(root: string): Promise<CachedRow | null> {
     const now = Date.now();
@@ -114,7 +143,7 @@ export class ClassificationService {
       return (await cached.load) ? cached : null;
     }
     const generation = this.generation;
-    const entry: CachedRow = { load: this.find(root), row: null, expiresAt: now + this.rowTtlMs };
+    const entry: CachedRow = { load: findStored(this.db, root), row: null, expiresAt: now + this.rowTtlMs };
     if (this.rowTtlMs > 0) {
       if (this.rows.size >= ROW_CACHE_MAX) {
         const oldest = this.rows.keys().next();
@@ -140,6 +169,15 @@ export class ClassificationService {
     this.rows.delete(root);
   }
 
+  /**
+   * For a write inside a transaction that commits later: forgets the domain now and again shortly after,
+   * so a read made between the two is not kept either.
+   */
+  invalidateAfterWrite(root: string): void {
+    this.invalidate(root);
+    setTimeout(() => this.invalidate(root), AFTER_WRITE_MS).unref();
+  }
+
   /** SPEC §4.1: a hit is charged as a cache hit once the charge commits; a miss is free. */
   async getForOrg(orgId: string, input: string): Promise<ClassificationResult | null> {
     const entry = await this.lookup(this.rootOf(input));
@@ -162,17 +200,14 @@ export class ClassificationService {
     return entry.publicView;
   }
 
-  /** Stores (or replaces) the classification of a root domain; `classified_at` survives updates. */
+  /**
+   * Stores (or replaces) the classification of a root domain (the admin import); `classified_at` survives
+   * updates. The evidence of an earlier crawl is dropped: it no longer backs the record.
+   */
   async put(record: StoredClassification, at = new Date()): Promise<ClassificationResult> {
     const root = rootDomainOf(record.domain);
-    const value = JSON.stringify({ ...record, domain: root });
-    const row = await this.db
-      .insertInto("classifications")
-      .values({ domain: root, result: value, classified_at: at, updated_at: at })
-      .onConflict((oc) => oc.column("domain").doUpdateSet({ result: value, updated_at: at }))
-      .returning(["domain", "result", "classified_at", "updated_at"])
-      .executeTakeFirstOrThrow();
+    const row = await upsertStored(this.db, root, record, null, at);
     this.invalidate(root);
-    return toResult({ ...row, result: row.result as StoredClassification });
+    return toResult(row);
   }
 }

@@ -13,7 +13,7 @@ export function publicRoutes(services: Services): FastifyPluginAsyncZod {
         schema: {
           summary: "Public classification of a domain (SPEC §4.7)",
           description:
-            "No API key. Limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE, default 120 a minute). 404 when the domain has not been classified.",
+            "No API key. Limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE, default 120 a minute). 404 when the domain has not been classified; the 404 queues a crawl of it on the house, within a global budget (PUBLIC_CRAWL_BUDGET_PER_HOUR), and says so in `crawl_queued`.",
           tags: ["public"],
           querystring: publicQuerySchema,
           response: {
@@ -26,8 +26,15 @@ export function publicRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request) => {
         const result = await services.classification.getPublic(request.query.domain);
-        if (!result) throw new ApiError("not_found", "This domain has not been classified yet.");
-        return result;
+        if (result) return result;
+        const queued = await services.classification.queuePublicCrawl(request.query.domain);
+        throw new ApiError(
+          "not_found",
+          queued
+            ? "This domain has not been classified yet. A classification is under way; retry in a minute."
+            : "This domain has not been classified yet.",
+          { crawl_queued: queued },
+        );
       },
     );
   };

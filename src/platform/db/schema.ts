@@ -52,6 +52,8 @@ export interface IdempotencyKeysTable {
 export interface ClassificationsTable {
   domain: string;
   result: Json<Record<string, unknown>>;
+  /** Why the analysis said what it said; internal only, null for imported records. */
+  evidence: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   classified_at: ColumnType<Date, Date | string, Date | string>;
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
@@ -78,11 +80,24 @@ export interface ClassificationJobsTable {
   id: string;
   org_id: string;
   domain: string;
+  /** The crawl this caller waits for (classification_crawls.id, which is its jobs.id). */
   job_id: string | null;
-  status: Generated<string>;
+  /** `queued` until the crawl ends, then `complete` or `failed` (`running` is read from the crawl's job). */
+  status: Generated<JobStatus>;
   error: Json<Record<string, unknown>> | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  finished_at: Date | null;
+}
+
+export interface ClassificationCrawlsTable {
+  /** The crawl's row in `jobs`. */
+  id: string;
+  domain: string;
+  origin: "api" | "public";
+  created_at: CreatedAt;
+  /** Null while the crawl is in flight; at most one in-flight crawl per domain. */
+  finished_at: Date | null;
 }
 
 export interface DomainRisksTable {
@@ -114,6 +129,7 @@ export interface DB {
   classifications: ClassificationsTable;
   jobs: JobsTable;
   classification_jobs: ClassificationJobsTable;
+  classification_crawls: ClassificationCrawlsTable;
   domain_risks: DomainRisksTable;
   scans: ScansTable;
 }

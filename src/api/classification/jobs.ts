@@ -1,0 +1,203 @@
+import type { Kysely } from "kysely";
+import { ApiError } from "../../http/errors.js";
+import type { ChargeBatcher } from "../../platform/billing/batcher.js";
+import { debit } from "../../platform/billing/ledger.js";
+import { PRICES } from "../../platform/billing/prices.js";
+import type { DB } from "../../platform/db/schema.js";
+import { isUuid, newId } from "../../platform/ids.js";
+import { enqueueJob } from "../../platform/jobs/index.js";
+import { toCrawlError } from "./crawl-job.js";
+import {
+  CRAWL_JOB_KIND,
+  crawlProgress,
+  insertCallerJob,
+  insertCrawl,
+  lockCrawlInFlight,
+  lockPublicBudget,
+  progressOf,
+  publicCrawlsSince,
+  readCallerJob,
+  recentCrawl,
+} from "./crawl-store.js";
+import { type FreshnessPolicy, isFresh } from "./freshness.js";
+import { findStored, type StoredRow, toResult } from "./records.js";
+import {
+  type ClassificationJob,
+  type ClassificationJobError,
+  type ClassificationResult,
+  jobErrorSchema,
+} from "./schemas.js";
+
+export type { ClassificationJob } from "./schemas.js";
+
+export type CreateOutcome =
+  | { kind: "hit"; result: ClassificationResult }
+  | { kind: "job"; job: ClassificationJob };
+
+/** The ledger operation of both charges of POST /v2/domain-classification, and of their refunds. */
+const OPERATION = "classification.create";
+const HOUR_MS = 3_600_000;
+/** Rounds of "join the crawl in flight, or start one" before giving up (each lost race costs one). */
+const MAX_ROUNDS = 3;
+
+export function statusUrl(jobId: string): string {
+  return `/v2/domain-classification/jobs/${jobId}`;
+}
+
+export interface ClassificationJobsDeps {
+  rootOf(input: string): string;
+  /** The stored row of a root domain, possibly from the read cache (at most its cache time old). */
+  cachedRow(root: string): Promise<StoredRow | null>;
+  freshness: FreshnessPolicy;
+  publicCrawlBudgetPerHour: number;
+  /** Called after a crawl was queued and committed. */
+  wake(): void;
+}
+
+/**
+ * Classification requests (POST), their jobs (polling) and crawls queued by the public endpoint. One crawl
+ * per domain is in flight at a time; every caller asking while it runs gets its own job, joined to it.
+ */
+export class ClassificationJobs {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly batcher: ChargeBatcher,
+    private readonly deps: ClassificationJobsDeps,
+  ) {}
+
+  async create(orgId: string, input: string): Promise<CreateOutcome> {
+    const root = this.deps.rootOf(input);
+    const cached = await this.deps.cachedRow(root);
+    if (cached && this.fresh(cached)) {
+      await this.batcher.charge({ orgId, amountMicros: PRICES.classification_hit, operation: OPERATION });
+      return { kind: "hit", result: toResult(cached) };
+    }
+    // Missing or stale in the cache: decide again on the database, under the crawl's lock.
+    const { outcome, started } = await this.db.transaction().execute((tx) => this.createIn(tx, orgId, root));
+    if (started) this.deps.wake();
+    return outcome;
+  }
+
+  private async createIn(
+    tx: Kysely<DB>,
+    orgId: string,
+    root: string,
+  ): Promise<{ outcome: CreateOutcome; started: boolean }> {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const inFlight = await lockCrawlInFlight(tx, root);
+      if (inFlight) {
+        const status = await crawlProgress(tx, inFlight);
+        return { outcome: await this.join(tx, orgId, root, inFlight, status), started: false };
+      }
+      const row = await findStored(tx, root);
+      if (row && this.fresh(row)) {
+        await debit(tx, { orgId, amountMicros: PRICES.classification_hit, operation: OPERATION });
+        return { outcome: { kind: "hit", result: toResult(row) }, started: false };
+      }
+      const crawlId = newId();
+      if (await insertCrawl(tx, { id: crawlId, domain: root, origin: "api" })) {
+        await enqueueJob(tx, { kind: CRAWL_JOB_KIND, payload: { domain: root }, id: crawlId });
+        return { outcome: await this.join(tx, orgId, root, crawlId, "queued"), started: true };
+      }
+      // Another request started a crawl of the domain since the lookup above: join it.
+    }
+    throw new Error(`could not start or join a crawl of ${root}`);
+  }
+
+  /** A caller's job waiting for the crawl, charged as a cache miss. */
+  private async join(
+    tx: Kysely<DB>,
+    orgId: string,
+    root: string,
+    crawlId: string,
+    status: "queued" | "running",
+  ): Promise<CreateOutcome> {
+    const id = newId();
+    const createdAt = await insertCallerJob(tx, { id, orgId, domain: root, crawlId });
+    await debit(tx, {
+      orgId,
+      amountMicros: PRICES.classification_miss,
+      operation: OPERATION,
+      resourceId: id,
+    });
+    return {
+      kind: "job",
+      job: {
+        status,
+        job_id: id,
+        domain: root,
+        error: null,
+        status_url: statusUrl(id),
+        created_at: createdAt.toISOString(),
+        finished_at: null,
+      },
+    };
+  }
+
+  /** The organization's job; any other id (unknown, malformed, another organization's) is 404. */
+  async get(orgId: string, jobId: string): Promise<ClassificationJob> {
+    const row = isUuid(jobId) ? await readCallerJob(this.db, orgId, jobId.toLowerCase()) : null;
+    if (!row) throw new ApiError("not_found", "No classification job has this id.");
+    const status =
+      row.status === "complete" || row.status === "failed"
+        ? row.status
+        : progressOf(row.crawl_status, row.crawl_attempts ?? 0);
+    const job: ClassificationJob = {
+      status,
+      job_id: row.id,
+      domain: row.domain,
+      error: status === "failed" ? storedError(row.error) : null,
+      status_url: statusUrl(row.id),
+      created_at: row.created_at.toISOString(),
+      finished_at: row.finished_at?.toISOString() ?? null,
+    };
+    if (status === "complete" && row.result && row.classified_at && row.updated_at) {
+      job.result = toResult({
+        domain: row.domain,
+        result: row.result,
+        classified_at: row.classified_at,
+        updated_at: row.updated_at,
+      });
+    }
+    return job;
+  }
+
+  /**
+   * Queues a crawl of a domain the public endpoint does not know, on the house, unless a crawl of it was
+   * started within the hour or the hour's public budget is spent. True when a crawl is queued or running.
+   */
+  async queuePublicCrawl(input: string): Promise<boolean> {
+    const root = this.deps.rootOf(input);
+    const budget = this.deps.publicCrawlBudgetPerHour;
+    // Repeated misses of a domain crawled within the hour are answered without taking the budget's lock.
+    const seen = await recentCrawl(this.db, root, HOUR_MS);
+    if (seen.recent) return seen.inFlight;
+    if (budget <= 0) return false;
+    const { queued, started } = await this.db.transaction().execute(async (tx) => {
+      await lockPublicBudget(tx);
+      const recent = await recentCrawl(tx, root, HOUR_MS);
+      if (recent.recent) return { queued: recent.inFlight, started: false };
+      if ((await publicCrawlsSince(tx, HOUR_MS)) >= budget) {
+        return { queued: false, started: false };
+      }
+      const crawlId = newId();
+      if (!(await insertCrawl(tx, { id: crawlId, domain: root, origin: "public" }))) {
+        return { queued: true, started: false };
+      }
+      await enqueueJob(tx, { kind: CRAWL_JOB_KIND, payload: { domain: root }, id: crawlId });
+      return { queued: true, started: true };
+    });
+    if (started) this.deps.wake();
+    return queued;
+  }
+
+  private fresh(row: StoredRow): boolean {
+    return isFresh(this.deps.freshness, row.result.state, row.updated_at);
+  }
+}
+
+/** The stored error of a failed job, or a generic one if it cannot be read. */
+function storedError(value: Record<string, unknown> | null): ClassificationJobError {
+  const parsed = jobErrorSchema.safeParse(value);
+  return parsed.success ? parsed.data : toCrawlError({ code: "crawl_failed_unknown", message: "" });
+}
