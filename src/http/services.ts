@@ -3,6 +3,7 @@ import type { OrgService } from "../api/admin/service.js";
 import type { ClassificationService } from "../api/classification/service.js";
 import type { RiskService } from "../api/risk/service.js";
 import type { Config } from "../config.js";
+import type { BrowserPool } from "../engines/browser/index.js";
 import type { Egress } from "../engines/egress/index.js";
 import type { ChargeBatcher } from "../platform/billing/batcher.js";
 import type { Database } from "../platform/db/database.js";
@@ -19,6 +20,8 @@ export interface Services {
   limiter: RateLimiter;
   /** The only way out to the internet, for every engine. */
   egress: Egress;
+  /** Headless Chromium behind the egress proxy; launched on first use (crawl fallback, scans). */
+  browser: BrowserPool;
   keys: KeyStore;
   limits: LimitsCache;
   idempotency: IdempotencyStore;

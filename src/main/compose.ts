@@ -6,6 +6,7 @@ import { freshnessPolicy } from "../api/classification/freshness.js";
 import { ClassificationService } from "../api/classification/service.js";
 import { RiskService } from "../api/risk/service.js";
 import type { Config } from "../config.js";
+import { createBrowserPool } from "../engines/browser/index.js";
 import { createCrawler } from "../engines/classify/crawl/index.js";
 import { createEgress } from "../engines/egress/index.js";
 import { analyzeRisk } from "../engines/risk/analyze.js";
@@ -40,11 +41,19 @@ export function createServices(
   const batcher = new ChargeBatcher(db);
   const orgs = new OrgService(db, keys);
   const egress = createEgress(config.egress);
+  // Lazy: Chromium starts on the first page that needs it, so API-only processes never launch it.
+  const browser = createBrowserPool({
+    egress,
+    executablePath: config.CHROMIUM_PATH,
+    size: config.BROWSER_POOL_SIZE,
+    extraCaPem: config.egress.extraCaPem,
+  });
   return {
     config,
     database,
     limiter,
     egress,
+    browser,
     keys,
     limits: new LimitsCache(db),
     idempotency: new IdempotencyStore(db),
@@ -53,7 +62,7 @@ export function createServices(
     orgs,
     account: new AccountService(orgs),
     classification: new ClassificationService(db, batcher, {
-      classify: overrides.classify ?? engineClassifier(createCrawler({ egress })),
+      classify: overrides.classify ?? engineClassifier(createCrawler({ egress, browser })),
       freshness: freshnessPolicy(config.CLASSIFICATION_FRESH_DAYS, config.CLASSIFICATION_RECHECK_HOURS),
       publicCrawlBudgetPerHour: config.PUBLIC_CRAWL_BUDGET_PER_HOUR,
       crawlTimeoutMs: config.CLASSIFICATION_CRAWL_TIMEOUT_MS,
@@ -79,6 +88,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.batcher.drain();
   await services.usage.stop();
   await services.limiter.close();
+  await services.browser.close();
   await services.egress.close();
   await services.database.close();
 }

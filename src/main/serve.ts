@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { type Config, loadConfig } from "../config.js";
+import { findChromium } from "../engines/browser/index.js";
 import { defaultAsnLookup } from "../engines/net/asn.js";
 import { buildApp } from "../http/app.js";
 import { DEFAULT_ORG_CREDITS_MICROS } from "../platform/billing/prices.js";
@@ -86,6 +87,12 @@ export async function serve(
     const local = runtime;
     services.classification.onCrawlQueued(() => local.notify());
     runtime.start();
+    try {
+      findChromium({ override: config.CHROMIUM_PATH });
+    } catch (err) {
+      // Crawls still classify from plain HTTP; JavaScript-only sites then read as near-empty pages.
+      logger.warn({ err }, "Chromium not found: JavaScript-only sites will not be rendered");
+    }
   }
 
   const purge = setInterval(() => {

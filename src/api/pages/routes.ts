@@ -112,7 +112,11 @@ export function pagesRoutes(services: Services): FastifyPluginAsync {
         services.classification.getPublic(root),
         classificationTimes(services.database.db, root),
       ]);
-      if (!view) return sendHtml(reply, 404, notFoundPage(root), CACHE.none);
+      if (!view) {
+        // Same policy as GET /api/v1/classify: a miss queues a crawl on the house, within the global budget.
+        const queued = await services.classification.queuePublicCrawl(root);
+        return sendHtml(reply, 404, notFoundPage(root, queued), CACHE.none);
+      }
 
       const body = domainPage({
         view,

@@ -130,13 +130,14 @@ ${classifiedLine(data)}
 }
 
 /** 404: a valid root domain that has no classification. */
-export function notFoundPage(root: string): string {
+export function notFoundPage(root: string, crawlQueued = false): string {
   const main = html`<section class="problem" aria-labelledby="problem-title">
 <p class="eyebrow">Not classified yet</p>
 <h1 id="problem-title"><span data-field="domain">${root}</span> has not been classified yet</h1>
 ${idnLine(root)}
 <p>DomainLens has no classification for this domain yet, so there is nothing to show. Classifications are made
 by crawling the site on request; check back later, or look up another domain.</p>
+${crawlQueued ? html`<p data-field="crawl-queued">A classification of this domain is under way: reload this page in a minute.</p>` : false}
 ${searchForm("q-main", "", "Look up another domain or URL")}
 </section>`;
   return layout({
