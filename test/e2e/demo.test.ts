@@ -44,11 +44,40 @@ describe("domainlens demo", () => {
     const url = /the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
     expect(key).toBeDefined();
     expect(url).toBeDefined();
-    expect(out.match(/curl /g)).toHaveLength(4);
+    expect(out.match(/curl /g)).toHaveLength(6);
     const account = await fetch(`${url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
     expect(account.status).toBe(200);
     expect(await account.json()).toMatchObject({ name: "demo", balance_usd: 10 });
     expect(out).toMatch(/EGRESS_ALLOW_CIDRS=127\.77\.0\.0\/16/);
+  });
+
+  it("classifies a fixture domain through a crawl job, as the printed calls do", async () => {
+    const out = demo.output();
+    const key = /export KEY=(dl_live_\S+)/.exec(out)?.[1] ?? "";
+    const url = /the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? "";
+    const auth = { authorization: `Bearer ${key}` };
+    const created = await fetch(`${url}/v2/domain-classification`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ domain: "www.codewharf.dev" }),
+    });
+    expect(created.status).toBe(202);
+    const job = (await created.json()) as { job_id: string; status_url: string };
+    let body: { status: string; result?: { domain: string; identity: { operator: string } } } = {
+      status: "queued",
+    };
+    const deadline = Date.now() + 30_000;
+    while (body.status !== "complete" && body.status !== "failed" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      body = await (
+        await fetch(`${url}/v2/domain-classification/jobs/${job.job_id}`, { headers: auth })
+      ).json();
+    }
+    expect(body.status).toBe("complete");
+    expect(body.result).toMatchObject({ domain: "codewharf.dev", identity: { operator: "Codewharf Ltd." } });
+    const page = await fetch(`${url}/domains/codewharf.dev`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Codewharf Ltd.");
   });
 
   it("stops cleanly on Ctrl-C, leaving no port open", async () => {
