@@ -69,9 +69,8 @@ describe("domainlens demo", () => {
     const deadline = Date.now() + 30_000;
     while (body.status !== "complete" && body.status !== "failed" && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
-      body = await (
-        await fetch(`${url}/v2/domain-classification/jobs/${job.job_id}`, { headers: auth })
-      ).json();
+      const polled = await fetch(`${url}/v2/domain-classification/jobs/${job.job_id}`, { headers: auth });
+      body = (await polled.json()) as typeof body;
     }
     expect(body.status).toBe("complete");
     expect(body.result).toMatchObject({ domain: "codewharf.dev", identity: { operator: "Codewharf Ltd." } });

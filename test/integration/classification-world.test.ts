@@ -167,9 +167,11 @@ describe("a hostile page on the public domain page", () => {
     expect(job.status).toBe("complete");
     const identity = job.result?.identity;
     expect(identity?.operator).toBe("Inkwell Quarterly Press Ltd.");
-    const shown = `${identity?.headline ?? ""} ${identity?.summary ?? ""}`;
-    // The crawled text carries the payloads as text (stored as the site wrote it, escaped when shown).
-    expect(shown).toMatch(/<img src=x onerror=alert\(1\)>|<script>alert\(document\.domain\)<\/script>/);
+    // Markup the site put in its title and description never reaches the prose DomainLens writes...
+    const prose = `${identity?.headline ?? ""} ${identity?.summary ?? ""}`;
+    expect(prose).not.toMatch(/<|>|onerror|javascript:/i);
+    // ...while its ordinary text, quotes and ampersand included, does, and is shown as typed below.
+    expect(identity?.summary).toContain('publishes "new" short fiction & essays four times a year');
 
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
@@ -184,8 +186,8 @@ describe("a hostile page on the public domain page", () => {
     expect(response?.status()).toBe(200);
     const text = await page.locator("main").innerText();
     expect(text).toContain("Inkwell Quarterly Press Ltd.");
-    for (const fragment of shown.match(/<[^>]+>/g) ?? []) expect(text).toContain(fragment);
-    expect(await page.locator("main img, main script, main svg[onload]").count()).toBe(0);
+    expect(text).toContain('publishes "new" short fiction & essays four times a year');
+    expect(await page.locator("main img, main script, main i, main svg[onload]").count()).toBe(0);
     expect(dialogs).toEqual([]);
   }, 120_000);
 });

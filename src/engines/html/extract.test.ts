@@ -20,6 +20,20 @@ describe("extractPage", () => {
     expect(page.jsShell).toBe(false);
   });
 
+  it("keeps the lines of an imprint apart as blocks", () => {
+    const page = extractPage(
+      "<p>Angaben gemäß § 5 DDG</p><p>Tischlerei Lindenhof GmbH<br>Lindenhofweg 7</p><dl><dt>Company</dt><dd>Example Ltd.</dd></dl>",
+      "https://a.test/",
+    );
+    expect(page.blocks).toEqual([
+      "Angaben gemäß § 5 DDG",
+      "Tischlerei Lindenhof GmbH",
+      "Lindenhofweg 7",
+      "Company",
+      "Example Ltd.",
+    ]);
+  });
+
   it("decodes entities, collapses whitespace and keeps markup in a title as text", () => {
     const page = extractPage(
       "<title>A &amp; B\n\t <script>alert(1)</script> &lt;img src=x onerror=alert(1)&gt;</title><p>x</p>",

@@ -171,6 +171,7 @@ export async function crawlDomain(
     const { root, page } = rootResult;
     let facts = rootResult.facts;
     const pages: CrawledPage[] = page ? [page] : [];
+    if (rootResult.ownPage) pages.push(rootResult.ownPage);
     const httpRootBody = page?.body ?? "";
     if (page && root.outcome === "ok" && facts && (facts.jsShell || facts.scriptRedirectDynamic)) {
       facts = (await renderShell(deps, ctx, root, page)) ?? facts;

@@ -12,6 +12,11 @@ export interface RootResult {
   page: CrawledPage | null;
   /** Facts of the final page when it is HTML. */
   facts: ExtractedPage | null;
+  /**
+   * The domain's own page (role root) when a meta refresh or script sent the client to another domain:
+   * what the domain itself shows (e.g. a "shared document" lure) says more about it than where it leads.
+   */
+  ownPage: CrawledPage | null;
   /** Origin (on the crawled domain) that follow-up pages and probes are fetched from. */
   siteOrigin: string | null;
   /** Follow-up fetches on the site verify certificates (false after a TLS bypass). */
@@ -221,11 +226,12 @@ export async function fetchRoot(ctx: CrawlContext, domain: string): Promise<Root
   // Every request in order: failed attempts (status null, with their reason) before the one that answered.
   root.chain = attempts.flatMap((a) => httpHops(a.result.hops));
   if (!answered(chosen)) {
-    return { root, page: null, facts: null, siteOrigin: null, verifyTls, headerSets: [] };
+    return { root, page: null, facts: null, ownPage: null, siteOrigin: null, verifyTls, headerSets: [] };
   }
 
   root.scheme = scheme;
   let current: Fetched & { result: { ok: true } } = chosen;
+  let ownPage: CrawledPage | null = null;
   const headerSets = [flattenHeaders(current.result.headers)];
   let facts = isHtml(current.result.contentType, current.text)
     ? extractPage(current.text, current.result.url)
@@ -245,6 +251,13 @@ export async function fetchRoot(ctx: CrawlContext, domain: string): Promise<Root
     if (!followed) break;
     root.chain.push(...httpHops(followed.result.hops));
     if (!answered(followed)) break;
+    if (
+      ownPage === null &&
+      onDomain(new URL(current.result.url).hostname, domain) &&
+      !onDomain(new URL(followed.result.url).hostname, domain)
+    ) {
+      ownPage = pageOf(current);
+    }
     current = followed;
     if (onDomain(new URL(current.result.url).hostname, domain))
       headerSets.push(flattenHeaders(current.result.headers));
@@ -261,5 +274,5 @@ export async function fetchRoot(ctx: CrawlContext, domain: string): Promise<Root
   root.servingAddress = current.result.hops.at(-1)?.resolvedAddress ?? null;
   root.jsShell = facts?.jsShell ?? false;
   root.via = "http";
-  return { root, page, facts, siteOrigin: siteOriginOf(root.chain, domain), verifyTls, headerSets };
+  return { root, page, facts, ownPage, siteOrigin: siteOriginOf(root.chain, domain), verifyTls, headerSets };
 }
