@@ -29,7 +29,7 @@ import { getDomain } from "tldts";
 import { analyzeRisk } from "../src/engines/risk/analyze.js";
 import type { Assessment } from "../src/engines/risk/report.js";
 import { analyzeStatic } from "../src/engines/risk/static/index.js";
-import { DEV_DIR, int, PHISHING_FILE, readTranco, repo, TRANCO_FILE, table } from "./support.js";
+import { DEV_DIR, int, PHISHING_FILE, readTranco, table } from "./support.js";
 
 const ETH_CONFIG_FILE = path.join(DEV_DIR, "phishing/eth_phishing_detect_config_v1.2.0.json");
 const SHOW_FP = process.env.BENCH_SHOW_FP === "1";

@@ -23,12 +23,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
 import { analyzeRisk } from "../src/engines/risk/analyze.js";
 import { startWorld } from "../src/world/index.js";
 import { createTestApp } from "../test/support/app.js";
 import { setup as prepareTestDatabase } from "../test/support/global-setup.js";
-import { DEV_DIR, envInt, int, PHISHING_FILE, readTranco, repo, TRANCO_FILE, table } from "./support.js";
+import { DEV_DIR, envInt, int, PHISHING_FILE, readTranco, table } from "./support.js";
 
 const TARGET_PER_SECOND = 20_000;
 const TARGET_P95_MS = 1_000;
