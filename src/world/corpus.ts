@@ -119,6 +119,9 @@ function buildSite(folder: SiteFolder, file: SiteFile, now: Date, allocator: Add
     certNames: cert === "none" ? [] : (file.cert_names ?? defaultNames),
     http: file.http ?? cert === "none",
     redirect: file.redirect ? { url: file.redirect, status: file.redirect_status ?? 301 } : undefined,
+    missingPathRedirect: file.missing_path_redirect
+      ? { url: file.missing_path_redirect.url, status: file.missing_path_redirect.status ?? 301 }
+      : undefined,
     status: file.status,
     dns: {
       A: file.dns?.A,

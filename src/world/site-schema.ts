@@ -76,6 +76,15 @@ export const siteFileSchema = z
       .union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)])
       .optional(),
     status: z.number().int().min(100).max(599).optional(),
+    /** Paths with no file answer this redirect instead of 404 (a URL shortener's short links). */
+    missing_path_redirect: z
+      .strictObject({
+        url: z.url({ protocol: /^https?$/ }),
+        status: z
+          .union([z.literal(301), z.literal(302), z.literal(303), z.literal(307), z.literal(308)])
+          .optional(),
+      })
+      .optional(),
     dns: dnsSchema.optional(),
     nxdomain: z.boolean().optional(),
     unreachable: z.boolean().optional(),

@@ -37,6 +37,8 @@ export interface Site {
   certNames: string[];
   http: boolean;
   redirect: { url: string; status: number } | undefined;
+  /** Where paths with no file redirect to (instead of the 404 page). */
+  missingPathRedirect: { url: string; status: number } | undefined;
   status: number | undefined;
   dns: {
     A: string[] | undefined;

@@ -65,7 +65,8 @@ async function notFound(req: IncomingMessage, res: ServerResponse, site: Site): 
  * One request to a site, in this order: plain HTTP on a site that is not served over HTTP answers 301 to
  * the same URL on https; `redirect` answers every path with the redirect; the home page (/ and
  * /index.html) is `user_agent_cloak.file` when the User-Agent matches and carries `status`; any other
- * path is a file of the folder or the 404 page. Paths under /.well-known/ skip both redirects.
+ * path is a file of the folder, else `missing_path_redirect` when set (a shortener's short links), else the
+ * 404 page. Paths under /.well-known/ skip every redirect.
  * The site's `headers` are set on every response and win over the world's own.
  */
 async function serveSite(
@@ -100,6 +101,8 @@ async function serveSite(
   if (file) send(req, res, status, contentTypeFor(file), await readFile(file));
   else if (home && site.status !== undefined)
     send(req, res, status, "text/html; charset=utf-8", page(`${status}`, ""));
+  else if (site.missingPathRedirect && !home && !wellKnown)
+    redirect(req, res, site.missingPathRedirect.status, site.missingPathRedirect.url);
   else await notFound(req, res, site);
 }
 

@@ -100,6 +100,17 @@ describe("the world's virtual hosts", () => {
     expect(text(wellKnown)).toContain("Contact:");
   });
 
+  it("redirects the missing paths of a shortener while serving its home page and files", async () => {
+    const home = await fetchWorld(world.env, "https://shortlink-fixture.com/");
+    expect(home.status).toBe(200);
+    expect(text(home)).toContain("Paste a long link");
+    const short = await fetchWorld(world.env, "https://shortlink-fixture.com/x7Kq2pZ");
+    expect(short.status).toBe(301);
+    expect(short.headers.location).toBe("https://valid-fixture.com/landing");
+    const wellKnown = await fetchWorld(world.env, "https://shortlink-fixture.com/.well-known/nothing");
+    expect(wellKnown.status).toBe(404);
+  });
+
   it("serves the cloak file on the home page to matching user agents only", async () => {
     const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36";
     const crawler = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
