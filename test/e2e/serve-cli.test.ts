@@ -103,7 +103,7 @@ describe("npm start / domainlens serve", () => {
     const noToken = await runCli(["org", "show", "--org", org.org_id], { DOMAINLENS_URL: baseUrl });
     expect(noToken.code).not.toBe(0);
     expect(noToken.output).toContain("ADMIN_TOKEN");
-  });
+  }, 180_000); // eight CLI processes, each booting Node and tsx: slow on a loaded 2-core machine
 
   it("never writes the key to the log", () => {
     const lines = server
