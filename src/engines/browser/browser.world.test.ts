@@ -88,6 +88,8 @@ describe("the browser in the test world", () => {
     const result = await pool.run(async (session) => {
       const rendered = await renderPage(session, "https://codewharf.dev/", { timeoutMs: 10_000 });
       events.push(...session.proxyEvents.map((e) => `${e.outcome} ${e.target} ${e.address ?? ""}`));
+      // Nothing tells the page it is driven by automation.
+      expect(await session.page.evaluate("navigator.webdriver")).toBe(false);
       return rendered;
     });
     expect(result.error).toBeNull();

@@ -8,6 +8,26 @@ export {
 } from "./executable.js";
 export { type ChromiumArgsOptions, chromiumArgs, spkiHashes } from "./launch.js";
 export {
+  type NavigationDocument,
+  type NavigationHop,
+  type NavigationKind,
+  type NavigationLog,
+  type NavigationState,
+  recordNavigations,
+} from "./navigation-log.js";
+export {
+  type BrowserRequest,
+  chromiumReason,
+  type EgressIndex,
+  egressIndex,
+  isPolicyCode,
+  originKey,
+  type RequestFailure,
+  type RequestLog,
+  recordRequests,
+} from "./network-log.js";
+export { createPageInspector, type PageInspector, PageUnresponsiveError } from "./page-inspector.js";
+export {
   type BrowserPool,
   type BrowserPoolOptions,
   type BrowserPoolStats,
@@ -23,5 +43,5 @@ export {
   type RenderResult,
   renderPage,
 } from "./render.js";
-export type { BrowserSession, TlsRefusal } from "./session.js";
+export type { BrowserDialog, BrowserSession, TlsRefusal } from "./session.js";
 export { createOriginVerifier, type OriginVerdict, type OriginVerifier } from "./tls-verify.js";

@@ -63,6 +63,10 @@ describe("launch switches", () => {
       "--disable-gpu",
       "--disable-quic",
       "--disable-dev-shm-usage",
+      // Sites that hide from automated browsers see what a person's browser shows them.
+      "--disable-blink-features=AutomationControlled",
+      // A refused navigation is not repeated by Chromium's error-page auto-reload.
+      "--disable-auto-reload",
     ])
       expect(args).toContain(flag);
     expect(chromiumArgs({ proxyUrl: "http://127.0.0.1:1" }).some((a) => a.includes("spki"))).toBe(false);

@@ -37,6 +37,9 @@ export interface ChromiumArgsOptions {
  *   maps everything but the proxy's address to "not found"), so the gate's resolver and SSRF policy see
  *   every destination;
  * - no QUIC (UDP would not go through the proxy), WebRTC limited to proxied TCP;
+ * - `navigator.webdriver` stays false (Playwright's --enable-automation sets it), so a site that hides
+ *   itself from automated browsers shows a scan what it shows a person;
+ * - no automatic reload of network error pages (it would repeat a refused request a second later);
  * - no GPU, first-run, sync, component updates, background networking or /dev/shm use.
  */
 export function chromiumArgs(options: ChromiumArgsOptions): string[] {
@@ -56,6 +59,8 @@ export function chromiumArgs(options: ChromiumArgsOptions): string[] {
     "--disable-domain-reliability",
     "--disable-client-side-phishing-detection",
     "--no-pings",
+    "--disable-blink-features=AutomationControlled",
+    "--disable-auto-reload",
     "--dns-prefetch-disable",
     "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
     "--webrtc-ip-handling-policy=disable_non_proxied_udp",

@@ -59,6 +59,8 @@ export interface BrowserPool {
 }
 
 const MAX_PROXY_EVENTS = 5_000;
+const MAX_DIALOGS = 50;
+const MAX_DIALOG_TEXT = 1_000;
 
 /** Removes WebRTC before any page script runs (UDP would bypass the proxy; the switch limits it too). */
 const NO_WEBRTC = `(() => {
@@ -190,6 +192,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     const tlsRefusals: SessionRecord["tlsRefusals"] = [];
     const downloads: string[] = [];
     const popups: string[] = [];
+    const dialogs: SessionRecord["dialogs"] = [];
     await context.addInitScript({ content: NO_WEBRTC });
     if (trustedSpki.length > 0) {
       const verifier = createOriginVerifier(egress);
@@ -217,6 +220,8 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     }
     const page = await context.newPage();
     page.on("dialog", (dialog) => {
+      if (dialogs.length < MAX_DIALOGS)
+        dialogs.push({ type: dialog.type(), message: dialog.message().slice(0, MAX_DIALOG_TEXT) });
       dialog.dismiss().catch(() => {});
     });
     page.on("download", (download) => {
@@ -235,6 +240,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       tlsRefusals,
       downloads,
       popups,
+      dialogs,
       signal,
       remainingMs: () => Math.max(0, Math.round(deadline - performance.now())),
     };

@@ -8,6 +8,13 @@ export interface TlsRefusal {
   message: string;
 }
 
+/** A JavaScript dialog the page opened (alert, confirm, prompt, beforeunload); every one is dismissed. */
+export interface BrowserDialog {
+  type: string;
+  /** The dialog's text, capped at 1,000 characters. */
+  message: string;
+}
+
 /**
  * One task's browser: a fresh context (own cookies, cache, storage) with one page, its own egress proxy,
  * and what was observed so far. Handed to the task function of `BrowserPool.run`; closed when it returns.
@@ -23,6 +30,8 @@ export interface BrowserSession {
   readonly downloads: readonly string[];
   /** Pop-up windows the page opened (closed at once). */
   readonly popups: readonly string[];
+  /** Dialogs the page opened, in order (at most 50 kept). */
+  readonly dialogs: readonly BrowserDialog[];
   /** Aborted at the task's deadline or when the caller aborts. */
   readonly signal: AbortSignal;
   /** Milliseconds left before the task's deadline. */
@@ -35,4 +44,5 @@ export interface SessionRecord extends BrowserSession {
   readonly tlsRefusals: TlsRefusal[];
   readonly downloads: string[];
   readonly popups: string[];
+  readonly dialogs: BrowserDialog[];
 }
