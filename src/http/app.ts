@@ -15,6 +15,7 @@ import { classificationRoutes } from "../api/classification/routes.js";
 import { pagesRoutes } from "../api/pages/routes.js";
 import { publicRoutes } from "../api/public/routes.js";
 import { riskRoutes } from "../api/risk/routes.js";
+import { scanRoutes } from "../api/scans/routes.js";
 import { systemRoutes } from "../api/system/routes.js";
 import "./context.js";
 import { registerErrorHandling } from "./error-handler.js";
@@ -88,6 +89,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(publicRoutes(services));
   await app.register(pagesRoutes(services));
   await app.register(riskRoutes(services));
+  await app.register(scanRoutes(services));
   await app.register(adminRoutes(services));
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());

@@ -2,6 +2,7 @@ import type { AccountService } from "../api/account/service.js";
 import type { OrgService } from "../api/admin/service.js";
 import type { ClassificationService } from "../api/classification/service.js";
 import type { RiskService } from "../api/risk/service.js";
+import type { ScanService } from "../api/scans/service.js";
 import type { Config } from "../config.js";
 import type { BrowserPool } from "../engines/browser/index.js";
 import type { Egress } from "../engines/egress/index.js";
@@ -31,4 +32,5 @@ export interface Services {
   account: AccountService;
   classification: ClassificationService;
   risk: RiskService;
+  scans: ScanService;
 }

@@ -13,6 +13,8 @@ const USAGE = `Usage: domainlens <command> [options]
   demo [--sites DIR]                          run the test internet and a server wired to it
   screen [--offline] [--concurrency N]        screen URLs or domains from stdin, one JSON line each
   risk URL [--offline]                        one full domain risk report
+  analyze --url URL --html FILE [--screenshot PNG]
+                                              scan report of a saved page (offline, no network)
   org create --name NAME [--credits USD]      create an organization and its first API key
   org show --org ID                           balance, limits and usage of an organization
   key create --org ID                         issue another API key
@@ -22,10 +24,12 @@ const USAGE = `Usage: domainlens <command> [options]
                                               override one rate limit
   classification put --file FILE              store classifications (a JSON object or array)
 
-Every command but serve, world, demo, screen and risk talks to a running server's admin API: DOMAINLENS_URL (default
+Every command but serve, world, demo, screen, risk and analyze talks to a running server's admin API: DOMAINLENS_URL (default
 http://127.0.0.1:8080) and ADMIN_TOKEN. Each prints JSON.`;
 
 class UsageError extends Error {}
+/** Bad input other than usage (an unreadable file…): exit code 2, without the usage text. */
+class InputError extends Error {}
 
 function need(values: Record<string, string | boolean | undefined>, name: string): string {
   const v = values[name];
@@ -115,6 +119,30 @@ async function run(argv: string[]): Promise<unknown> {
     );
     return undefined;
   }
+  if (command === "analyze") {
+    let analyzeArgs: Record<string, string | boolean | undefined>;
+    try {
+      analyzeArgs = parseArgs({
+        args: [sub, ...rest].filter((a): a is string => a !== undefined),
+        options: { url: { type: "string" }, html: { type: "string" }, screenshot: { type: "string" } },
+        strict: true,
+      }).values;
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message : String(err));
+    }
+    const screenshot = analyzeArgs.screenshot;
+    const { AnalyzeInputError, runAnalyze } = await import("./analyze.js");
+    try {
+      return await runAnalyze({
+        url: need(analyzeArgs, "url"),
+        html: need(analyzeArgs, "html"),
+        screenshot: typeof screenshot === "string" ? screenshot : undefined,
+      });
+    } catch (err) {
+      if (err instanceof AnalyzeInputError) throw new InputError(err.message);
+      throw err;
+    }
+  }
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -177,6 +205,10 @@ run(process.argv.slice(2)).then(
   (err: unknown) => {
     if (err instanceof UsageError) {
       process.stderr.write(`domainlens: ${err.message}\n\n${USAGE}\n`);
+      process.exit(2);
+    }
+    if (err instanceof InputError) {
+      process.stderr.write(`domainlens: ${err.message}\n`);
       process.exit(2);
     }
     if (err instanceof ConfigError || err instanceof StartupError || err instanceof DatabaseLockedError) {

@@ -5,6 +5,9 @@ import type { Classifier } from "../api/classification/classify.js";
 import { freshnessPolicy } from "../api/classification/freshness.js";
 import { ClassificationService } from "../api/classification/service.js";
 import { RiskService } from "../api/risk/service.js";
+import type { Scanner } from "../api/scans/scan.js";
+import { engineScanner } from "../api/scans/scanner.js";
+import { ScanService } from "../api/scans/service.js";
 import type { Config } from "../config.js";
 import { createBrowserPool } from "../engines/browser/index.js";
 import { createCrawler } from "../engines/classify/crawl/index.js";
@@ -27,6 +30,10 @@ import { UsageRecorder } from "../platform/usage.js";
 export interface ServiceOverrides {
   /** Crawls and analyzes a domain for classification jobs. */
   classify?: Classifier;
+  /** Captures and analyzes a URL for scan jobs. */
+  scan?: Scanner;
+  /** How long after creation a scan may run before it fails as `scan_timeout`. */
+  scanDeadlineMs?: number;
 }
 
 /** Wires the services of one process around a database and a rate limiter. */
@@ -68,6 +75,11 @@ export function createServices(
       crawlTimeoutMs: config.CLASSIFICATION_CRAWL_TIMEOUT_MS,
     }),
     risk: new RiskService(db, (input) => analyzeRisk(egress, input)),
+    scans: new ScanService(db, {
+      scan: overrides.scan ?? engineScanner({ egress, browser }),
+      deadlineMs: overrides.scanDeadlineMs,
+      checkAddress: (address) => egress.policy.checkAddress(address),
+    }),
   };
 }
 

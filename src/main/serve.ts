@@ -80,18 +80,22 @@ export async function serve(
   if (config.ROLE !== "api") {
     runtime = new JobRuntime({
       db: database.db,
-      handlers: [services.classification.crawlHandler()],
+      handlers: [services.classification.crawlHandler(), services.scans.jobHandler()],
       concurrency: config.WORKER_CONCURRENCY,
       logger: logger.child({ component: "jobs" }),
     });
     const local = runtime;
     services.classification.onCrawlQueued(() => local.notify());
+    services.scans.onScanQueued(() => local.notify());
     runtime.start();
     try {
       findChromium({ override: config.CHROMIUM_PATH });
     } catch (err) {
       // Crawls still classify from plain HTTP; JavaScript-only sites then read as near-empty pages.
-      logger.warn({ err }, "Chromium not found: JavaScript-only sites will not be rendered");
+      logger.warn(
+        { err },
+        "Chromium not found: JavaScript-only sites will not be rendered, and URL scans fail (refunded)",
+      );
     }
   }
 

@@ -101,6 +101,8 @@ export async function runDemo(sitesDir: string | undefined, print: Print): Promi
       `  curl -si ${demo.url}/v2/domain-classification/${sample} -H "Authorization: Bearer $KEY"`,
       `  curl -s "${demo.url}/api/v1/classify?domain=www.${sample}"`,
       `  open ${demo.url}/domains/${sample}`,
+      `  curl -s ${demo.url}/v1/scans -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' -d '{"url": "https://paypa1.com/signin"}'`,
+      `  curl -s ${demo.url}/v1/scans/<scan_id> -H "Authorization: Bearer $KEY"   # until "completed"; then /screenshot`,
       "",
       "The world's configuration, as the server received it:",
       ...Object.entries(demo.world.env).map(([name, value]) => `  ${name}=${value}`),

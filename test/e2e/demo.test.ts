@@ -44,7 +44,7 @@ describe("domainlens demo", () => {
     const url = /the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
     expect(key).toBeDefined();
     expect(url).toBeDefined();
-    expect(out.match(/curl /g)).toHaveLength(6);
+    expect(out.match(/curl /g)).toHaveLength(8);
     const account = await fetch(`${url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
     expect(account.status).toBe(200);
     expect(await account.json()).toMatchObject({ name: "demo", balance_usd: 10 });

@@ -3,8 +3,11 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Classifier } from "../../src/api/classification/classify.js";
 import type { StoredClassification } from "../../src/api/classification/schemas.js";
+import type { Scanner } from "../../src/api/scans/scan.js";
 import { loadConfig } from "../../src/config.js";
 import type { ClassificationEvidence } from "../../src/engines/classify/types.js";
+import { normalizeScanUrl } from "../../src/engines/scan/capture/index.js";
+import type { ScanCapture, ScanReport } from "../../src/engines/scan/types.js";
 import { buildApp } from "../../src/http/app.js";
 import type { Services } from "../../src/http/services.js";
 import { closeServices, createServices } from "../../src/main/compose.js";
@@ -35,8 +38,8 @@ export interface TestApp {
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
   /**
-   * Starts a job runtime running the classification crawl handler (fast polling, no backoff), woken when
-   * the app queues a crawl. Stopped by close().
+   * Starts a job runtime running the classification crawl and scan handlers (fast polling, no backoff),
+   * woken when the app queues a crawl or a scan. Stopped by close().
    */
   startWorker(options?: WorkerOptions): JobRuntime;
   admin(
@@ -53,6 +56,8 @@ export interface WorkerOptions extends Partial<Omit<JobRuntimeOptions, "handlers
   db?: Kysely<DB>;
   /** Replaces the crawl handler's maxAttempts / timeoutMs. */
   crawl?: { maxAttempts?: number; timeoutMs?: number };
+  /** Replaces the scan handler's maxAttempts / timeoutMs (per attempt). */
+  scanJob?: { maxAttempts?: number; timeoutMs?: number };
 }
 
 /**
@@ -66,6 +71,10 @@ export async function createTestApp(
     database?: TestDatabase;
     /** The classifier of crawl jobs (a fake in API tests). */
     classify?: Classifier;
+    /** The scanner of scan jobs (a fake in API tests). */
+    scan?: Scanner;
+    /** A scan's deadline after creation (default the service's). */
+    scanDeadlineMs?: number;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ ADMIN_TOKEN, ...options.env });
@@ -76,7 +85,11 @@ export async function createTestApp(
     (redisUrl
       ? createRedisRateLimiter(redisUrl, { keyPrefix: `dl:test:${Math.random().toString(36).slice(2)}:` })
       : createMemoryRateLimiter());
-  const services = createServices(config, database, limiter, { classify: options.classify });
+  const services = createServices(config, database, limiter, {
+    classify: options.classify,
+    scan: options.scan,
+    scanDeadlineMs: options.scanDeadlineMs,
+  });
   const app = await buildApp(services);
   const runtimes: JobRuntime[] = [];
 
@@ -128,10 +141,10 @@ export async function createTestApp(
       });
     },
     startWorker(workerOptions = {}) {
-      const { crawl, db, ...rest } = workerOptions;
+      const { crawl, scanJob, db, ...rest } = workerOptions;
       const runtime = new JobRuntime({
         db: db ?? database.db,
-        handlers: [services.classification.crawlHandler(crawl)],
+        handlers: [services.classification.crawlHandler(crawl), services.scans.jobHandler(scanJob)],
         concurrency: 4,
         leaseMs: 1000,
         pollIntervalMs: 20,
@@ -140,6 +153,9 @@ export async function createTestApp(
       });
       runtimes.push(runtime);
       services.classification.onCrawlQueued(() => {
+        for (const r of runtimes) r.notify();
+      });
+      services.scans.onScanQueued(() => {
         for (const r of runtimes) r.notify();
       });
       runtime.start();
@@ -314,6 +330,242 @@ function fakeEvidence(): ClassificationEvidence {
       allows_user_subdomains: ["list:psl_private"],
       is_form_builder: [],
       is_document_host: [],
+    },
+  };
+}
+
+/** A 1×1 PNG: what the fake scanner returns as its screenshots. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** A browser capture of `url` for API tests (`ok`, a login form, two requests, a redirect). */
+export function sampleCapture(url: string, overrides: Partial<ScanCapture> = {}): ScanCapture {
+  const finalUrl = new URL("/login", url).href;
+  return {
+    version: 1,
+    requestUrl: url,
+    startedAt: "2026-06-01T10:00:00.000Z",
+    finishedAt: "2026-06-01T10:00:01.200Z",
+    source: "browser",
+    outcome: "ok",
+    reason: null,
+    message: null,
+    chain: [
+      { url, status: 302, location: finalUrl, kind: "http", address: "192.0.2.10" },
+      { url: finalUrl, status: 200, location: null, kind: "http", address: "192.0.2.10" },
+    ],
+    finalUrl,
+    status: 200,
+    headers: { "content-type": "text/html; charset=utf-8" },
+    title: "Sign in",
+    html: '<html><head><title>Sign in</title></head><body><form action="/session"><input type="password" name="pw"></form><!-- secret-dom-marker --></body></html>',
+    htmlTruncated: false,
+    text: "Sign in",
+    favicon: { url: new URL("/favicon.ico", url).href, contentType: "image/x-icon", base64: "AAAA" },
+    requests: [
+      {
+        url: finalUrl,
+        method: "GET",
+        resourceType: "document",
+        status: 200,
+        address: "192.0.2.10",
+        outcome: "ok",
+        reason: null,
+      },
+      {
+        url: "http://10.0.0.1/track.js",
+        method: "GET",
+        resourceType: "script",
+        status: null,
+        address: null,
+        outcome: "blocked",
+        reason: "blocked_private_address",
+      },
+    ],
+    forms: [
+      {
+        action: new URL("/session", url).href,
+        method: "post",
+        inputs: [{ type: "password", name: "pw", autocomplete: null }],
+        visible: true,
+      },
+    ],
+    cookies: [{ name: "sid", domain: new URL(url).hostname, secure: true, httpOnly: true, sameSite: "Lax" }],
+    tls: {
+      protocol: "TLSv1.3",
+      subject: new URL(url).hostname,
+      issuer: "Test CA",
+      validFrom: "2026-01-01T00:00:00.000Z",
+      validTo: "2027-01-01T00:00:00.000Z",
+    },
+    console: [{ type: "error", text: "Uncaught ReferenceError: x is not defined" }],
+    downloads: [],
+    dialogs: [],
+    network: null,
+    screenshots: { viewport: true, fullPage: true },
+    durationMs: 1200,
+    ...overrides,
+  };
+}
+
+/** A scan report of `url` for API tests. */
+export function sampleScanReport(url: string, overrides: Partial<ScanReport> = {}): ScanReport {
+  return {
+    request_url: url,
+    final_assessment: "Benign",
+    threat_type: "Benign",
+    confidence_score: 85,
+    executive_summary: "A sign-in page of the site's own service; nothing suggests impersonation.",
+    evidence_findings: [],
+    site_context: {
+      apparent_purpose: "Sign-in page",
+      primary_language: "en",
+      detected_brand: null,
+      page_title: "Sign in",
+    },
+    ...overrides,
+  };
+}
+
+/**
+ * A scanner for API tests, steered by the URL's host's first label:
+ * - `slow-…`: answers after 300 ms;
+ * - `broken-…`: the browser fails on every attempt (browser_error, retryable);
+ * - `boom-…`: the scanner throws;
+ * - `hang-…`: never answers, ignoring its signal;
+ * - `bad-…`: answers a report that does not validate;
+ * - `down-…`: the site does not answer: a completed capture with outcome `unreachable`, no screenshots, and
+ *   an `Unknown` report with a SYS finding and no site context;
+ * - `phish-…`: a Malicious brand impersonation;
+ * - anything else: a Benign sign-in page with both screenshots.
+ * `hold(host)` makes the next scans of a host wait until the returned function is called.
+ */
+export function fakeScanner() {
+  const calls: string[] = [];
+  const gates = new Map<string, Promise<void>>();
+  const scan: Scanner = async (submitted) => {
+    const target = normalizeScanUrl(submitted);
+    if (!target.ok) throw new Error(`the fake scanner was given an invalid URL: ${submitted}`);
+    const { url, hostname: host } = target;
+    calls.push(host);
+    await gates.get(host);
+    const label = host.split(/[-.]/)[0];
+    const artifacts = { viewport: TINY_PNG, fullPage: Buffer.concat([TINY_PNG, Buffer.from([0])]) };
+    switch (label) {
+      case "slow":
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        break;
+      case "broken":
+        return {
+          ok: false,
+          code: "browser_error",
+          message: "Chromium crashed at /usr/lib/chromium",
+          retryable: true,
+        };
+      case "boom":
+        throw new Error("/srv/domainlens/secret/path exploded");
+      case "hang":
+        return new Promise(() => {});
+      case "bad":
+        return {
+          ok: true,
+          capture: sampleCapture(url),
+          artifacts,
+          report: { ...sampleScanReport(url), final_assessment: "Dangerous" as never },
+        };
+      case "down":
+        return {
+          ok: true,
+          capture: sampleCapture(url, {
+            outcome: "unreachable",
+            reason: "connection_refused",
+            message: "The server refused the connection.",
+            chain: [],
+            finalUrl: null,
+            status: null,
+            title: null,
+            html: "",
+            text: "",
+            favicon: null,
+            requests: [],
+            forms: [],
+            cookies: [],
+            tls: null,
+            console: [],
+            screenshots: { viewport: false, fullPage: false },
+          }),
+          artifacts: { viewport: null, fullPage: null },
+          report: sampleScanReport(url, {
+            final_assessment: "Unknown",
+            threat_type: "Unreachable Host",
+            confidence_score: 0,
+            executive_summary: "The site did not answer; the analysis halted.",
+            evidence_findings: [
+              {
+                finding_id: "SYS-002",
+                severity: "Informational",
+                source_agent: "System",
+                description: "The site could not be reached",
+                details: "The server refused the connection.",
+              },
+            ],
+            site_context: null,
+          }),
+        };
+      case "phish":
+        return {
+          ok: true,
+          capture: sampleCapture(url),
+          artifacts,
+          report: sampleScanReport(url, {
+            final_assessment: "Malicious",
+            threat_type: "Phishing / Credential Theft",
+            confidence_score: 92,
+            executive_summary: "A PayPal sign-in page on a domain PayPal does not own.",
+            evidence_findings: [
+              {
+                finding_id: "CON-001",
+                severity: "High",
+                source_agent: "Content Analysis Agent",
+                description: "Password field on a brand look-alike page",
+                details: "The page asks for a PayPal password.",
+                category: "credential",
+              },
+            ],
+            site_context: {
+              apparent_purpose: "Credential harvesting",
+              primary_language: "en",
+              detected_brand: "PayPal",
+              page_title: "Log in to your PayPal account",
+            },
+          }),
+        };
+      default:
+        break;
+    }
+    return { ok: true, capture: sampleCapture(url), artifacts, report: sampleScanReport(url) };
+  };
+  return {
+    scan,
+    calls,
+    /** How many scans of `host` started. */
+    count(host: string): number {
+      return calls.filter((h) => h === host).length;
+    },
+    hold(host: string): () => void {
+      let release = () => {};
+      gates.set(
+        host,
+        new Promise<void>((resolve) => {
+          release = () => {
+            gates.delete(host);
+            resolve();
+          };
+        }),
+      );
+      return () => release();
     },
   };
 }

@@ -1,12 +1,23 @@
+import { CONTENT_FINDINGS } from "./catalog-con.js";
 import { DOMAIN_FINDINGS } from "./catalog-dom.js";
 import { NETWORK_FINDINGS } from "./catalog-net.js";
+import { SCAN_NETWORK_FINDINGS } from "./catalog-scan-net.js";
+import { SYSTEM_FINDINGS } from "./catalog-sys.js";
+import { VISION_FINDINGS } from "./catalog-vis.js";
 import type { Finding, FindingDefinition, Severity } from "./types.js";
 
 /**
  * The one finding catalog of DomainLens: every code any agent may report, with its default severity.
  * Area tables live beside this file; docs/findings.md is generated from this list.
  */
-export const FINDING_CATALOG: readonly FindingDefinition[] = [...DOMAIN_FINDINGS, ...NETWORK_FINDINGS];
+export const FINDING_CATALOG: readonly FindingDefinition[] = [
+  ...DOMAIN_FINDINGS,
+  ...NETWORK_FINDINGS,
+  ...SCAN_NETWORK_FINDINGS,
+  ...CONTENT_FINDINGS,
+  ...SYSTEM_FINDINGS,
+  ...VISION_FINDINGS,
+];
 
 const BY_CODE = new Map(FINDING_CATALOG.map((d) => [d.code, d]));
 if (BY_CODE.size !== FINDING_CATALOG.length) throw new Error("duplicate finding code in the catalog");

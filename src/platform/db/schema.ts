@@ -117,7 +117,21 @@ export interface ScansTable {
   report: Json<Record<string, unknown>> | null;
   error: Json<Record<string, unknown>> | null;
   created_at: CreatedAt;
+  /** When the scan finished (completed or failed). */
   completed_at: Date | null;
+  /** The browser's capture (src/engines/scan/types.ts ScanCapture), once completed. */
+  capture: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+}
+
+export type ScanArtifactKind = "viewport" | "full_page";
+
+export interface ScanArtifactsTable {
+  scan_id: string;
+  kind: ScanArtifactKind;
+  content_type: string;
+  /** PNG bytes (pg returns a Buffer, PGlite a Uint8Array). */
+  data: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  created_at: CreatedAt;
 }
 
 export interface DB {
@@ -132,6 +146,7 @@ export interface DB {
   classification_crawls: ClassificationCrawlsTable;
   domain_risks: DomainRisksTable;
   scans: ScansTable;
+  scan_artifacts: ScanArtifactsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Services } from "../../http/services.js";
+import { problemResponses } from "../shared-schemas.js";
+import {
+  captureQuery,
+  createScanBody,
+  createScanResponse,
+  scanCaptureSchema,
+  scanParams,
+  scanRecordSchema,
+  screenshotQuery,
+} from "./schemas.js";
+
+const yes = (value: string | undefined) => value === "1" || value === "true";
+
+/** A PNG body, documented as such (the bytes are sent as they are, never serialized). */
+const pngResponse = z.unknown().meta({
+  description: "PNG image",
+  content: { "image/png": { schema: { type: "string", format: "binary" } } },
+});
+
+export function scanRoutes(services: Services): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/v1/scans",
+      {
+        config: { auth: "key", operation: "scans.create" },
+        schema: {
+          summary: "Scan a URL in a real browser, asynchronously (SPEC §4.6)",
+          description:
+            "201 with a pending scan to poll at GET /v1/scans/{scan_id}. Charged $0.05 when created; a scan that fails on our side is refunded. An invalid URL is 400 `invalid_url`, not charged. See docs/scans.md.",
+          tags: ["scans"],
+          security: [{ apiKey: [] }],
+          body: createScanBody,
+          response: { 201: createScanResponse, ...problemResponses },
+        },
+      },
+      async (request, reply) => {
+        const created = await services.scans.create(request.principal?.orgId ?? "", request.body.url);
+        return reply.code(201).header("location", `/v1/scans/${created.scan_id}`).send(created);
+      },
+    );
+
+    app.get(
+      "/v1/scans/:scan_id",
+      {
+        config: { auth: "key", operation: "scans.get" },
+        schema: {
+          summary: "Get a scan (SPEC §4.6)",
+          description:
+            "The scan record: `pending`, `processing`, `completed` (with `report`) or `failed` (with `error`, refunded). Poll every 3-5 seconds. Never charged. An id that is unknown, malformed or another organization's answers 404.",
+          tags: ["scans"],
+          security: [{ apiKey: [] }],
+          params: scanParams,
+          response: { 200: scanRecordSchema, ...problemResponses },
+        },
+      },
+      async (request) => services.scans.get(request.principal?.orgId ?? "", request.params.scan_id),
+    );
+
+    app.get(
+      "/v1/scans/:scan_id/screenshot",
+      {
+        config: { auth: "key", operation: "scans.get" },
+        schema: {
+          summary: "A completed scan's screenshot (PNG)",
+          description:
+            "The viewport (1280×800) screenshot, or the full page with `?full=1`. 404 until the scan is completed, and when it has none. Never charged; counts against the `scans.get` limit.",
+          tags: ["scans"],
+          security: [{ apiKey: [] }],
+          params: scanParams,
+          querystring: screenshotQuery,
+          response: { 200: pngResponse, ...problemResponses },
+        },
+      },
+      async (request, reply) => {
+        const full = yes(request.query.full);
+        const png = await services.scans.screenshot(
+          request.principal?.orgId ?? "",
+          request.params.scan_id,
+          full ? "full_page" : "viewport",
+        );
+        return reply
+          .type("image/png")
+          .header("cache-control", "private, max-age=3600")
+          .header("x-content-type-options", "nosniff")
+          .header(
+            "content-disposition",
+            `inline; filename="scan-${request.params.scan_id.toLowerCase()}${full ? "-full" : ""}.png"`,
+          )
+          .send(png);
+      },
+    );
+
+    app.get(
+      "/v1/scans/:scan_id/capture",
+      {
+        config: { auth: "key", operation: "scans.get" },
+        schema: {
+          summary: "What the browser recorded for a completed scan",
+          description:
+            "Redirect chain, every request with its address and the egress gate's verdict, final DOM size, TLS, forms, cookies, console messages, downloads and dialogs. `?html=1` adds the final DOM as a string. 404 until the scan is completed. Never charged; counts against the `scans.get` limit.",
+          tags: ["scans"],
+          security: [{ apiKey: [] }],
+          params: scanParams,
+          querystring: captureQuery,
+          response: { 200: scanCaptureSchema, ...problemResponses },
+        },
+      },
+      async (request) =>
+        services.scans.capture(request.principal?.orgId ?? "", request.params.scan_id, {
+          html: yes(request.query.html),
+        }),
+    );
+  };
+}

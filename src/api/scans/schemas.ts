@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { riskReportSchema } from "../report-schemas.js";
+
+const timestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp ending in Z");
+
+export const createScanBody = z.strictObject({
+  url: z
+    .string()
+    .min(1)
+    .max(2048)
+    .describe("An http(s) URL to load in the browser (a bare domain is scanned as http://domain/)"),
+});
+
+export const SCAN_STATUSES = ["pending", "processing", "completed", "failed"] as const;
+export type ScanStatus = (typeof SCAN_STATUSES)[number];
+
+export const createScanResponse = z
+  .object({
+    scan_id: z.uuid(),
+    status: z.literal("pending"),
+    created_at: timestamp,
+  })
+  .meta({ id: "ScanCreated" });
+
+export const scanParams = z.object({
+  scan_id: z.string().max(64).describe("The scan_id returned by POST /v1/scans"),
+});
+
+export const siteContextSchema = z
+  .object({
+    apparent_purpose: z.string(),
+    primary_language: z.string().describe('ISO 639-1 code of the visible text, "und" when it cannot be told'),
+    detected_brand: z.string().nullable(),
+    page_title: z.string(),
+  })
+  .meta({ id: "SiteContext" });
+
+/** SPEC §2.6: the report of a scan (the risk report plus `site_context`). */
+export const scanReportSchema = riskReportSchema
+  .extend({
+    site_context: siteContextSchema.nullable().describe("null when the analysis halted early (e.g. DNS)"),
+  })
+  .meta({ id: "ScanReport" });
+
+export type ScanReportBody = z.infer<typeof scanReportSchema>;
+
+/** The `error.code` values of a failed scan (docs/scans.md). */
+export const SCAN_ERROR_CODES = ["scan_timeout", "scan_interrupted", "browser_error", "scan_failed"] as const;
+
+export const scanErrorSchema = z
+  .object({
+    code: z.enum(SCAN_ERROR_CODES),
+    message: z.string().describe("What happened, and that the charge was refunded"),
+  })
+  .meta({ id: "ScanError" });
+
+export type ScanError = z.infer<typeof scanErrorSchema>;
+
+/** SPEC §2.5: the scan record. */
+export const scanRecordSchema = z
+  .object({
+    scan_id: z.uuid(),
+    url: z.string().describe("The submitted URL"),
+    status: z.enum(SCAN_STATUSES),
+    created_at: timestamp,
+    completed_at: timestamp
+      .nullable()
+      .describe("When the scan finished (completed or failed); null until then"),
+    report: scanReportSchema.nullable().describe("Present when completed; null otherwise"),
+    error: scanErrorSchema.nullable().describe("Present when failed; null otherwise"),
+  })
+  .meta({ id: "Scan" });
+
+export type ScanRecord = z.infer<typeof scanRecordSchema>;
+
+export const screenshotQuery = z.object({
+  full: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .describe("1: the full-page screenshot (default: viewport)"),
+});
+
+export const captureQuery = z.object({
+  html: z.enum(["0", "1", "true", "false"]).optional().describe("1: include the final DOM as `html`"),
+});
+
+const hopSchema = z.object({
+  url: z.string(),
+  status: z.number().int().nullable(),
+  location: z.string().nullable(),
+  kind: z.enum(["http", "meta_refresh", "script", "navigation"]),
+  address: z.string().nullable().describe("The address the egress gate connected to"),
+});
+
+const requestSchema = z.object({
+  url: z.string(),
+  method: z.string(),
+  resource_type: z.string(),
+  status: z.number().int().nullable(),
+  address: z.string().nullable(),
+  outcome: z.enum(["ok", "blocked", "failed"]),
+  reason: z.string().nullable().describe("The egress reason when blocked or failed"),
+});
+
+const formSchema = z.object({
+  action: z.string().nullable(),
+  method: z.string(),
+  inputs: z.array(
+    z.object({ type: z.string(), name: z.string().nullable(), autocomplete: z.string().nullable() }),
+  ),
+  visible: z.boolean(),
+});
+
+/** What GET /v1/scans/{id}/capture shows of the browser's capture (docs/scans.md). */
+export const scanCaptureSchema = z
+  .object({
+    scan_id: z.uuid(),
+    request_url: z.string(),
+    final_url: z.string().nullable(),
+    status: z.number().int().nullable().describe("HTTP status of the final document"),
+    outcome: z.enum([
+      "ok",
+      "dns_failure",
+      "tls_failure",
+      "http_error",
+      "timeout",
+      "unreachable",
+      "blocked",
+      "browser_error",
+    ]),
+    reason: z.string().nullable(),
+    message: z.string().nullable(),
+    started_at: z.string(),
+    finished_at: z.string(),
+    duration_ms: z.number(),
+    redirect_chain: z.array(hopSchema),
+    requests: z.array(requestSchema),
+    title: z.string().nullable(),
+    headers: z.record(z.string(), z.string()),
+    dom: z.object({
+      size: z.number().int().describe("Characters of the final DOM as captured"),
+      truncated: z.boolean().describe("true when the DOM was larger than the capture keeps"),
+    }),
+    text_length: z.number().int(),
+    tls: z
+      .object({
+        protocol: z.string().nullable(),
+        subject: z.string().nullable(),
+        issuer: z.string().nullable(),
+        valid_from: z.string().nullable(),
+        valid_to: z.string().nullable(),
+      })
+      .nullable(),
+    forms: z.array(formSchema),
+    cookies: z.array(
+      z.object({
+        name: z.string(),
+        domain: z.string(),
+        secure: z.boolean(),
+        http_only: z.boolean(),
+        same_site: z.string().nullable(),
+      }),
+    ),
+    console: z.array(z.object({ type: z.string(), text: z.string() })),
+    downloads: z.array(z.object({ url: z.string(), suggested_filename: z.string().nullable() })),
+    dialogs: z.array(z.object({ type: z.string(), message: z.string() })),
+    favicon: z.object({ url: z.string(), content_type: z.string().nullable() }).nullable(),
+    screenshots: z.object({
+      viewport: z.string().nullable().describe("Path of the viewport screenshot, null when there is none"),
+      full_page: z.string().nullable().describe("Path of the full-page screenshot, null when there is none"),
+    }),
+    html: z.string().optional().describe("The final DOM, only with ?html=1"),
+  })
+  .meta({ id: "ScanCapture" });
+
+export type ScanCaptureView = z.infer<typeof scanCaptureSchema>;

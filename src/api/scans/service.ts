@@ -1,0 +1,184 @@
+import type { Kysely } from "kysely";
+import { normalizeScanUrl } from "../../engines/scan/capture/index.js";
+import type { ScanCapture } from "../../engines/scan/types.js";
+import { ApiError } from "../../http/errors.js";
+import { debit } from "../../platform/billing/ledger.js";
+import { PRICES } from "../../platform/billing/prices.js";
+import type { DB, ScanArtifactKind } from "../../platform/db/schema.js";
+import { isUuid, newId } from "../../platform/ids.js";
+import type { AnyJobHandler } from "../../platform/jobs/index.js";
+import { enqueueJob } from "../../platform/jobs/index.js";
+import { toCaptureView } from "./capture-view.js";
+import { SCAN_MAX_ATTEMPTS, type ScanJobPayload, scanJobHandler, toScanError } from "./job.js";
+import type { Scanner } from "./scan.js";
+import {
+  type ScanCaptureView,
+  type ScanError,
+  type ScanRecord,
+  type ScanReportBody,
+  type ScanStatus,
+  scanErrorSchema,
+} from "./schemas.js";
+import { insertScan, readArtifact, readCapture, readScan, SCAN_JOB_KIND, SCAN_OPERATION } from "./store.js";
+
+/** Time budget of one attempt (capture and analysis). */
+export const SCAN_ATTEMPT_TIMEOUT_MS = 60_000;
+/** A scan not finished this long after it was created fails as `scan_timeout` (and is refunded). */
+export const SCAN_DEADLINE_MS = 10 * 60_000;
+
+export interface ScanServiceOptions {
+  /** Captures and analyzes a URL; without it every scan fails with `browser_error`. */
+  scan?: Scanner;
+  attemptTimeoutMs?: number;
+  deadlineMs?: number;
+  /**
+   * The egress policy's judgement of an IP address: a URL whose host is an IP literal the policy refuses
+   * (loopback, private, metadata…) is rejected at creation, before it is charged.
+   */
+  checkAddress?: (address: string) => { allowed: boolean };
+}
+
+const unavailable: Scanner = async () => ({
+  ok: false,
+  code: "browser_error",
+  message: "scanning is not available on this server",
+  retryable: false,
+});
+
+export interface ScanCreated {
+  scan_id: string;
+  status: "pending";
+  created_at: string;
+}
+
+/**
+ * URL scans v1 (docs/scans.md): creation (charged, with its job, in one transaction), the scan record, its
+ * screenshot and capture, and the scan job handler.
+ */
+export class ScanService {
+  private readonly scan: Scanner;
+  private readonly attemptTimeoutMs: number;
+  private readonly deadlineMs: number;
+  private readonly checkAddress: ((address: string) => { allowed: boolean }) | undefined;
+  /** Wakes the local job runtime after a scan is queued (set by the composition root). */
+  private wake: () => void = () => {};
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    options: ScanServiceOptions = {},
+  ) {
+    this.scan = options.scan ?? unavailable;
+    this.attemptTimeoutMs = options.attemptTimeoutMs ?? SCAN_ATTEMPT_TIMEOUT_MS;
+    this.deadlineMs = options.deadlineMs ?? SCAN_DEADLINE_MS;
+    this.checkAddress = options.checkAddress;
+  }
+
+  /** Calls `wake` whenever this process queues a scan (e.g. JobRuntime.notify). */
+  onScanQueued(wake: () => void): void {
+    this.wake = wake;
+  }
+
+  /**
+   * The handler of `scan.url` jobs, for the job runtime. The overrides replace the attempt budget and the
+   * number of attempts (SCAN_MAX_ATTEMPTS), e.g. in tests.
+   */
+  jobHandler(overrides: { maxAttempts?: number; timeoutMs?: number } = {}): AnyJobHandler {
+    return scanJobHandler({
+      scan: this.scan,
+      timeoutMs: overrides.timeoutMs ?? this.attemptTimeoutMs,
+      maxAttempts: overrides.maxAttempts ?? SCAN_MAX_ATTEMPTS,
+    });
+  }
+
+  /** POST /v1/scans: validates the URL, then charges, stores and queues the scan in one transaction. */
+  async create(orgId: string, input: string): Promise<ScanCreated> {
+    const submitted = input.trim();
+    const target = normalizeScanUrl(submitted);
+    if (!target.ok) throw new ApiError("invalid_url", target.message);
+    if (target.hostKind === "ip" && this.checkAddress) {
+      if (!this.checkAddress(target.hostname).allowed) {
+        throw new ApiError(
+          "invalid_url",
+          "The URL points at a loopback, private or reserved address, which DomainLens does not visit.",
+        );
+      }
+    }
+    const scanId = newId();
+    const payload: ScanJobPayload = {
+      scan_id: scanId,
+      // As submitted: the capture normalizes it again, and knows whether the scheme was added (https
+      // first, then plain http when https cannot connect).
+      url: submitted,
+      deadline_at: new Date(Date.now() + this.deadlineMs).toISOString(),
+    };
+    const createdAt = await this.db.transaction().execute(async (tx) => {
+      await debit(tx, { orgId, amountMicros: PRICES.scan, operation: SCAN_OPERATION, resourceId: scanId });
+      await enqueueJob(tx, { kind: SCAN_JOB_KIND, id: scanId, payload, maxAttempts: SCAN_MAX_ATTEMPTS });
+      return insertScan(tx, { id: scanId, orgId, url: submitted });
+    });
+    this.wake();
+    return { scan_id: scanId, status: "pending", created_at: createdAt.toISOString() };
+  }
+
+  /** The organization's scan; any other id (unknown, malformed, another organization's) is 404. Free. */
+  async get(orgId: string, scanId: string): Promise<ScanRecord> {
+    const row = isUuid(scanId) ? await readScan(this.db, orgId, scanId.toLowerCase()) : null;
+    if (!row) throw notFound();
+    const completed = row.status === "completed";
+    const failed = row.status === "failed";
+    return {
+      scan_id: row.id,
+      url: row.url,
+      status: row.status,
+      created_at: row.created_at.toISOString(),
+      completed_at: completed || failed ? (row.completed_at?.toISOString() ?? null) : null,
+      report: completed ? (row.report as unknown as ScanReportBody | null) : null,
+      error: failed ? storedError(row.error) : null,
+    };
+  }
+
+  /** A completed scan's screenshot (PNG); 404 before completion, or when there is none. Free. */
+  async screenshot(orgId: string, scanId: string, kind: ScanArtifactKind): Promise<Buffer> {
+    const artifact = isUuid(scanId) ? await readArtifact(this.db, orgId, scanId.toLowerCase(), kind) : null;
+    if (!artifact) {
+      const scan = isUuid(scanId) ? await readScan(this.db, orgId, scanId.toLowerCase()) : null;
+      if (!scan) throw notFound();
+      throw new ApiError("not_found", unavailableMessage(scan.status, "screenshot", kind));
+    }
+    return artifact.data;
+  }
+
+  /** What the browser recorded for a completed scan; 404 before completion. Free. */
+  async capture(orgId: string, scanId: string, options: { html: boolean }): Promise<ScanCaptureView> {
+    const row = isUuid(scanId) ? await readCapture(this.db, orgId, scanId.toLowerCase()) : null;
+    if (!row) throw notFound();
+    if (row.status !== "completed" || !row.capture) {
+      throw new ApiError("not_found", unavailableMessage(row.status, "capture", null));
+    }
+    return toCaptureView(scanId.toLowerCase(), row.capture as unknown as ScanCapture, {
+      html: options.html,
+      screenshots: {
+        viewport: row.screenshots.includes("viewport"),
+        fullPage: row.screenshots.includes("full_page"),
+      },
+    });
+  }
+}
+
+function unavailableMessage(status: ScanStatus, what: string, kind: ScanArtifactKind | null): string {
+  if (status === "failed") return `This scan failed; it has no ${what}.`;
+  if (status === "completed") {
+    return `This scan has no ${kind === "full_page" ? "full-page " : kind === "viewport" ? "viewport " : ""}${what}.`;
+  }
+  return `This scan has not finished yet; its ${what} is available once it is completed.`;
+}
+
+function notFound(): ApiError {
+  return new ApiError("not_found", "No scan has this id.");
+}
+
+/** The stored error of a failed scan, or a generic one if it cannot be read. */
+function storedError(value: Record<string, unknown> | null): ScanError {
+  const parsed = scanErrorSchema.safeParse(value);
+  return parsed.success ? parsed.data : toScanError({ code: "scan_failed", message: "" });
+}

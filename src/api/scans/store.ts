@@ -1,0 +1,151 @@
+import { type Kysely, sql } from "kysely";
+import { refundResource } from "../../platform/billing/ledger.js";
+import type { DB, ScanArtifactKind } from "../../platform/db/schema.js";
+import type { ScanError, ScanStatus } from "./schemas.js";
+
+/*
+ * The SQL of scans. A scan's row in `jobs` has the scan's id. Every state change after creation is made by
+ * the job handler inside the runtime's transaction (fenced on the attempt holding the lease), and only from
+ * an unfinished state, so a scan finishes once: completed, or failed and refunded.
+ */
+
+export const SCAN_JOB_KIND = "scan.url";
+/** The ledger operation of a scan's charge and of its refund. */
+export const SCAN_OPERATION = "scans.create";
+
+const UNFINISHED: ScanStatus[] = ["pending", "processing"];
+
+export async function insertScan(
+  tx: Kysely<DB>,
+  scan: { id: string; orgId: string; url: string },
+): Promise<Date> {
+  const row = await tx
+    .insertInto("scans")
+    .values({ id: scan.id, org_id: scan.orgId, url: scan.url, job_id: scan.id })
+    .returning("created_at")
+    .executeTakeFirstOrThrow();
+  return row.created_at;
+}
+
+/** pending → processing, when a worker starts the scan's first attempt. */
+export async function markProcessing(tx: Kysely<DB>, scanId: string): Promise<void> {
+  await tx
+    .updateTable("scans")
+    .set({ status: "processing" })
+    .where("id", "=", scanId)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+export interface StoredArtifact {
+  kind: ScanArtifactKind;
+  data: Buffer;
+}
+
+/** Completes an unfinished scan with its report, capture and screenshots; false when it was finished. */
+export async function completeScan(
+  tx: Kysely<DB>,
+  scanId: string,
+  outcome: { report: unknown; capture: unknown; artifacts: StoredArtifact[] },
+): Promise<boolean> {
+  const row = await tx
+    .updateTable("scans")
+    .set({
+      status: "completed",
+      report: JSON.stringify(outcome.report),
+      capture: JSON.stringify(outcome.capture),
+      error: null,
+      completed_at: sql`now()`,
+    })
+    .where("id", "=", scanId)
+    .where("status", "in", UNFINISHED)
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) return false;
+  for (const artifact of outcome.artifacts) {
+    await tx
+      .insertInto("scan_artifacts")
+      .values({ scan_id: scanId, kind: artifact.kind, content_type: "image/png", data: artifact.data })
+      .onConflict((oc) => oc.columns(["scan_id", "kind"]).doNothing())
+      .execute();
+  }
+  return true;
+}
+
+/** Fails an unfinished scan and refunds its charge (once); false when it was finished. */
+export async function failScan(tx: Kysely<DB>, scanId: string, error: ScanError): Promise<boolean> {
+  const row = await tx
+    .updateTable("scans")
+    .set({ status: "failed", error: JSON.stringify(error), report: null, completed_at: sql`now()` })
+    .where("id", "=", scanId)
+    .where("status", "in", UNFINISHED)
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) return false;
+  await refundResource(tx, scanId, SCAN_OPERATION);
+  return true;
+}
+
+export interface ScanRow {
+  id: string;
+  url: string;
+  status: ScanStatus;
+  report: Record<string, unknown> | null;
+  error: Record<string, unknown> | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+/** The organization's scan (without its capture), or null. */
+export async function readScan(db: Kysely<DB>, orgId: string, scanId: string): Promise<ScanRow | null> {
+  const row = await db
+    .selectFrom("scans")
+    .select(["id", "url", "status", "report", "error", "created_at", "completed_at"])
+    .where("id", "=", scanId)
+    .where("org_id", "=", orgId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The organization's scan's status and capture, with the kinds of screenshot stored; or null. */
+export async function readCapture(
+  db: Kysely<DB>,
+  orgId: string,
+  scanId: string,
+): Promise<{
+  status: ScanStatus;
+  capture: Record<string, unknown> | null;
+  screenshots: ScanArtifactKind[];
+} | null> {
+  const row = await db
+    .selectFrom("scans")
+    .select(["status", "capture"])
+    .where("id", "=", scanId)
+    .where("org_id", "=", orgId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const kinds = await db.selectFrom("scan_artifacts").select("kind").where("scan_id", "=", scanId).execute();
+  return { ...row, screenshots: kinds.map((k) => k.kind) };
+}
+
+/** A screenshot of the organization's completed scan, or null. */
+export async function readArtifact(
+  db: Kysely<DB>,
+  orgId: string,
+  scanId: string,
+  kind: ScanArtifactKind,
+): Promise<{ contentType: string; data: Buffer } | null> {
+  const row = await db
+    .selectFrom("scan_artifacts as a")
+    .innerJoin("scans as s", "s.id", "a.scan_id")
+    .select(["a.content_type", "a.data"])
+    .where("a.scan_id", "=", scanId)
+    .where("a.kind", "=", kind)
+    .where("s.org_id", "=", orgId)
+    .where("s.status", "=", "completed")
+    .executeTakeFirst();
+  if (!row) return null;
+  const bytes = row.data;
+  const data = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { contentType: row.content_type, data };
+}

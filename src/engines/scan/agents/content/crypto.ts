@@ -1,0 +1,71 @@
+import { makeFinding } from "../../../findings/catalog.js";
+import type { Finding } from "../../../findings/types.js";
+import type { PageView } from "../page.js";
+import type { ScriptFacts } from "./scripts.js";
+import { list } from "./words.js";
+
+/** Crypto-wallet lures: connect prompts, airdrop/claim/validation wording, drainer calls, seed phrases. */
+export interface CryptoFacts {
+  connectPrompt: string | null;
+  lure: string | null;
+  connectApis: string[];
+  drainApis: string[];
+  seedPrompt: string | null;
+}
+
+const CONNECT_TEXT =
+  /\bconnect (?:your |a )?wallets?\b|\bwallet ?connect\b|\blink (?:your )?wallet\b|\bsync(?:hroni[sz]e)? (?:your )?wallets?\b|\bvalidate (?:your )?wallets?\b|\bimport (?:your )?wallet\b|\brestore (?:your )?wallet\b|\bwallet (?:validation|rectification|synchroni[sz]ation|recovery|connection)\b|\bconnect (?:to )?(?:metamask|trust wallet|phantom|coinbase wallet)\b/;
+/** Lures of drainer and wallet-phishing pages. */
+const LURE =
+  /\bairdrop\b|\bclaim (?:your |free )?(?:tokens?|airdrop|nfts?|allocation)\b|\bclaim now\b|\bclaim window\b|\bfree mint\b|\bgiveaway\b|\bbonus tokens?\b|\brectif(?:y|ication)\b|\b(?:validate|verify|sync(?:hroni[sz]e)?|rectify|restore|recover) (?:your )?wallets?\b|\bwallet (?:validation|verification|synchroni[sz]ation|rectification)\b|\bgas (?:fees? )?(?:is |are )?covered\b|\beligible wallets?\b|\bcheck (?:your )?eligibility\b/;
+const SEED_TEXT =
+  /\b(?:enter|type|paste|import)(?: in)? (?:your )?(?:12|24|twelve|twenty[- ]four)[- ]word\b|\b(?:secret )?recovery phrase\b|\bseed phrase\b|\bmnemonic(?: phrase)?\b|\bprivate key\b|\bkeystore (?:json|file)\b/;
+
+export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts): CryptoFacts {
+  const captions = `${text} ${page.buttons.join(" ").toLowerCase()}`;
+  // A connect prompt is something to click (a button, a link, a short block), not an article's sentence.
+  const clickable = [
+    ...page.buttons,
+    ...page.facts.links.map((l) => l.text),
+    ...page.facts.blocks.filter((b) => b.split(" ").length <= 5),
+  ]
+    .join(" | ")
+    .toLowerCase();
+  const hasTextEntry = page.fields.some(
+    (f) => f.visible && (f.tag === "textarea" || ["text", "password", ""].includes(f.type)),
+  );
+  return {
+    connectPrompt: CONNECT_TEXT.exec(clickable)?.[0] ?? null,
+    lure: LURE.exec(captions)?.[0] ?? null,
+    connectApis: scripts.connectApis,
+    drainApis: scripts.drainApis,
+    seedPrompt: hasTextEntry ? (SEED_TEXT.exec(captions)?.[0] ?? null) : null,
+  };
+}
+
+/**
+ * CON-060–062: a drainer (connect prompt, token-approval calls, and a lure or obfuscated code), a
+ * connect prompt under a lure, or plain wallet code.
+ */
+export function cryptoFindings(
+  crypto: CryptoFacts,
+  obfuscated: boolean,
+): { findings: Finding[]; drainer: boolean; walletLure: boolean } {
+  const findings: Finding[] = [];
+  const connect = crypto.connectPrompt !== null || crypto.connectApis.length > 0;
+  const drainer = connect && crypto.drainApis.length > 0 && (crypto.lure !== null || obfuscated);
+  const walletLure = connect && crypto.lure !== null;
+  const prompt = crypto.connectPrompt ?? crypto.connectApis[0] ?? "";
+  if (drainer)
+    findings.push(
+      makeFinding(
+        "CON-060",
+        `Wallet connection (${prompt}) with token-approval calls (${list(crypto.drainApis.slice(0, 4))})${crypto.lure ? ` under "${crypto.lure}" wording` : ""}${obfuscated ? ", in obfuscated code" : ""}.`,
+        { severity: obfuscated ? "Critical" : "High" },
+      ),
+    );
+  else if (walletLure) findings.push(makeFinding("CON-061", `"${prompt}" together with "${crypto.lure}".`));
+  else if (crypto.connectApis.length > 0)
+    findings.push(makeFinding("CON-062", `Wallet calls: ${list(crypto.connectApis.slice(0, 4))}.`));
+  return { findings, drainer, walletLure };
+}

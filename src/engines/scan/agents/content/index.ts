@@ -1,0 +1,198 @@
+import { makeFinding } from "../../../findings/catalog.js";
+import type { Finding, Severity } from "../../../findings/types.js";
+import { brandOfPhrase } from "../brand-names.js";
+import { ownerOfHost, type ScanContext } from "../context.js";
+import { seedGrid } from "../fields.js";
+import type { AgentOutput, BrandClaim, ContentSignals } from "../types.js";
+import { askFindings, deliveryFindings, loginForBrand, prefilledEmail } from "./asks.js";
+import { brandClaims, brandMentions, cloneEvidence, namesItself } from "./brand.js";
+import { analyzeCrypto, cryptoFindings } from "./crypto.js";
+import { pageKind } from "./page-kind.js";
+import { analyzeScripts, scriptFindings } from "./scripts.js";
+import { analyzeShop, shopFindings } from "./shop.js";
+import { genericLureIn, mailNounIn, normalize, rewardIn, urgencyExamples, urgencyIn } from "./wording.js";
+import { list, secretWords } from "./words.js";
+
+export { loginForBrand } from "./asks.js";
+
+const STEPS: readonly Severity[] = ["Low", "Medium", "High"];
+/** A gift card's number and PIN are no payment card's. */
+const GIFT_CARD =
+  /\bgift ?cards?\b|\bgutschein(?:karte)?\b|\bcartes? cadeaux?\b|\btarjetas? regalo\b|\bcarta regalo\b/;
+
+/** Places make the claim (Low, Medium from two, High from three); a throwaway host or pressure raise it. */
+function claimSeverity(claim: BrandClaim, raises: number): Severity {
+  const places = claim.places.filter((p) => !p.startsWith("vision_"));
+  let step = places.length >= 3 ? 2 : places.length === 2 ? 1 : 0;
+  if (step === 0 && places.some((p) => p === "copyright" || p === "form" || p === "site_name")) step = 1;
+  return STEPS[Math.min(2, step + raises)] ?? "High";
+}
+
+/** The page names itself and never the brand its address resembles (`riverlend` is not `riverlink`). */
+function disowned(ctx: ScanContext, mentions: string[]): boolean {
+  return ctx.urlBrand !== null && namesItself(ctx) && !mentions.includes(ctx.urlBrand.name);
+}
+
+/** CON-020–024: the brand the page poses as, sign-in under it, copies of its site, other brands named. */
+function brandFindings(
+  ctx: ScanContext,
+  claims: BrandClaim[],
+  mentions: string[],
+  secrets: ContentSignals["secrets"],
+  raises: number,
+): Finding[] {
+  const findings: Finding[] = [];
+  const site = ctx.final?.site ?? ctx.request?.site ?? "this site";
+  for (const claim of claims.slice(0, 2)) {
+    findings.push(
+      makeFinding(
+        "CON-020",
+        `The page presents itself as ${claim.brand} (${list(claim.evidence)}), but ${site} is not one of ${claim.brand}'s domains (${claim.legitimateDomain}).`,
+        {
+          severity: claimSeverity(claim, raises),
+          description: `Page presents itself as ${claim.brand} on a domain ${claim.brand} does not use`,
+        },
+      ),
+    );
+  }
+  const top = claims[0];
+  const asked = secrets.filter((s) => s !== "seed");
+  if (asked.length > 0 && top)
+    findings.push(loginForBrand(top.brand, top.legitimateDomain, asked, ctx, "the page content"));
+  else if (asked.length > 0 && ctx.urlBrand && ctx.urlBrand.name !== ctx.owner && !disowned(ctx, mentions))
+    findings.push(loginForBrand(ctx.urlBrand.name, ctx.urlBrand.legitimateDomain, asked, ctx, "the URL"));
+  if (top) {
+    const clone = cloneEvidence(ctx, top.brand);
+    if (clone.brandRefs >= 3 && clone.brandRefs >= clone.offsite * 0.25)
+      findings.push(
+        makeFinding(
+          "CON-024",
+          `${clone.brandRefs} of the page's ${clone.offsite} links, resources and form targets that leave ${site} point to ${top.brand}'s own domains.`,
+        ),
+      );
+  }
+  if (mentions.length > 0)
+    findings.push(makeFinding("CON-022", `Named on the page: ${list(mentions.slice(0, 6))}.`));
+  return findings;
+}
+
+/**
+ * The URL scan's content-analysis agent: what the page asks for and where it sends it, which brand it
+ * presents itself as, its scripts and frames, its wording, fake-shop and crypto-wallet signals, and the
+ * kind of page it is. Pure: reads the page of the scan context.
+ */
+export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignals> {
+  const { page } = ctx;
+  const text = normalize(`${page.title} ${page.text}`);
+  // Wording is matched block by block ("Mobile number or email | Password" is no "email password").
+  const lines = normalize([page.title, ...page.facts.blocks].join(" | "));
+  const host = ctx.final ?? ctx.request;
+  const throwaway = ctx.userContent || host?.ip === true;
+  const scripts = analyzeScripts(page.scripts, page.handlers);
+  const crypto = analyzeCrypto(page, text, scripts);
+  const secrets = [...new Set(ctx.forms.flatMap((f) => f.secrets))];
+  if (!secrets.includes("seed") && (seedGrid(page) || crypto.seedPrompt !== null)) secrets.push("seed");
+  const kind = pageKind(ctx, text);
+  // A provider's own interstitial is not an impersonation of the provider.
+  const claims = kind.warning ? [] : brandClaims(ctx);
+  const mentions = brandMentions(ctx, claims);
+  const urgency = urgencyIn(lines);
+  const reward = rewardIn(lines);
+
+  const giftCard = GIFT_CARD.test(lines) && !secrets.includes("card_cvv");
+  const findings: Finding[] = askFindings(ctx, secrets, crypto.seedPrompt, throwaway, giftCard);
+  const delivery = deliveryFindings(ctx, text, secrets, scripts, urgency.length > 0 || claims.length > 0);
+  findings.push(...delivery.findings);
+  if (secrets.length > 0 && throwaway) {
+    const where = ctx.userContent
+      ? `a user's site on ${(ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain ?? "a hosting platform"}`
+      : `the IP address ${host?.host}`;
+    // The platform's own brand ("Source on GitHub" on github.io) is no lure.
+    const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
+    const platformBrand = platform
+      ? (ownerOfHost(platform)?.name ?? brandOfPhrase(platform.split(".")[0] ?? "")?.brand.name)
+      : undefined;
+    const lured =
+      claims.length > 0 ||
+      mentions.some((m) => m !== platformBrand) ||
+      urgency.length > 0 ||
+      prefilledEmail(ctx) ||
+      genericLureIn(lines) !== null ||
+      scripts.obfuscation.length > 0 ||
+      scripts.exfil.length > 0;
+    findings.push(
+      makeFinding("CON-013", `The page asks for ${secretWords(secrets)} on ${where}.`, {
+        severity: lured ? "Medium" : "Low",
+      }),
+    );
+  }
+  findings.push(
+    ...brandFindings(ctx, claims, mentions, secrets, (throwaway ? 1 : 0) + (urgency.length > 0 ? 1 : 0)),
+  );
+  // Generic lures: a mailbox or document sign-in with no brand of its own.
+  const prefilled = prefilledEmail(ctx);
+  const noun = mailNounIn(lines);
+  const lure = genericLureIn(lines) ?? (noun && (prefilled || throwaway) ? noun : null);
+  const genericLure = secrets.includes("password") && claims.length === 0 && (lure !== null || prefilled);
+  if (genericLure)
+    findings.push(
+      makeFinding(
+        "CON-023",
+        lure
+          ? `A password form under the wording "${lure}", with no brand of its own.`
+          : "A password form with the visitor's e-mail address already filled in, with no brand of its own.",
+      ),
+    );
+  findings.push(
+    // Obfuscation weighs on a page that asks for secrets, claims a brand or shows nothing of its own.
+    ...scriptFindings(
+      scripts,
+      page.facts.iframes,
+      host?.site,
+      secrets.length > 0 || claims.length > 0 || kind.empty,
+    ),
+  );
+  if (urgency.length > 0) {
+    const pressing = urgency.length >= 2 && (secrets.length > 0 || claims.length > 0);
+    const examples = urgencyExamples(lines).map((e) => `"${e}"`);
+    findings.push(
+      makeFinding("CON-040", `Pressure in the text (${list(urgency)}): ${examples.join(", ")}.`, {
+        severity: pressing ? "Medium" : "Low",
+      }),
+    );
+  }
+  if (reward.length > 0) findings.push(makeFinding("CON-041", `Reward wording: ${list(reward)}.`));
+  const shop = analyzeShop(page, text);
+  const shopOut = shopFindings(shop);
+  findings.push(...shopOut.findings);
+  const wallet = cryptoFindings(crypto, scripts.obfuscation.length > 0);
+  findings.push(...wallet.findings);
+  findings.push(...kind.findings);
+
+  return {
+    findings,
+    signals: {
+      title: page.title,
+      text: page.text,
+      lang: page.facts.lang,
+      forms: ctx.forms,
+      secrets,
+      claims,
+      mentions,
+      selfNamed: namesItself(ctx),
+      exfil: delivery.exfil,
+      obfuscated: scripts.obfuscation.length > 0,
+      antiAnalysis: scripts.antiAnalysis,
+      urgency,
+      reward,
+      fakeShop: shopOut.fakeShop,
+      shop: shop.shop,
+      drainer: wallet.drainer,
+      walletLure: wallet.walletLure,
+      seedPhrase: secrets.includes("seed"),
+      genericLure,
+      empty: kind.empty,
+      parked: kind.parked !== null,
+    },
+  };
+}

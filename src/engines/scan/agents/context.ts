@@ -1,0 +1,109 @@
+import { parse } from "tldts";
+import { type Brand, brandOwning } from "../../domain/index.js";
+import type { Severity } from "../../findings/types.js";
+import { analyzeStatic } from "../../risk/static/index.js";
+import type { StaticAnalysis } from "../../risk/static/types.js";
+import type { ScanCapture } from "../types.js";
+import { analyzeForms } from "./fields.js";
+import { type UrlParts, urlParts } from "./hosts.js";
+import { type PageView, readPage } from "./page.js";
+import type { AnalyzedForm, NetworkSignals } from "./types.js";
+
+export type StaticOk = Extract<StaticAnalysis, { ok: true }>;
+
+/** What every agent reads: the page once, the URLs' parts and the static analysis of both URLs. */
+export interface ScanContext {
+  capture: ScanCapture;
+  page: PageView;
+  forms: AnalyzedForm[];
+  request: UrlParts | null;
+  final: UrlParts | null;
+  /** Static analysis of the submitted URL. */
+  requestStatic: StaticOk | null;
+  /** Static analysis of the final URL (the same object when the URL did not change site). */
+  finalStatic: StaticOk | null;
+  /** The brand owning the final page's site, if any. */
+  owner: string | null;
+  /** The brand the URL's name imitates (static agent, Medium or above), final URL first. */
+  urlBrand: NetworkSignals["urlBrand"];
+  /** Tranco-ranked, a brand's own or a listed bank (not a platform's user content). */
+  wellKnown: boolean;
+  /** A user's site or page on a platform where anyone can publish (free hosting, site builders, dynamic DNS). */
+  userContent: boolean;
+  /** Under a suffix only governments register in (`gov`, `gov.uk`, `gouv.fr`, `go.jp`…). */
+  government: boolean;
+  now: Date;
+}
+
+/** Public suffixes reserved to government bodies. */
+const GOVERNMENT_SUFFIX = /^(?:gov|mil)$|^(?:gov|gouv|gob|govt|go|gv|gc|mil)\.[a-z]{2}$/;
+
+const RANK: Record<Severity, number> = { Critical: 4, High: 3, Medium: 2, Low: 1, Informational: 0 };
+
+/** The brand a URL's name imitates, when the static agent rated a finding naming it Medium or above. */
+function impersonation(analysis: StaticOk | null): NetworkSignals["urlBrand"] {
+  if (!analysis?.brand) return null;
+  const name = analysis.brand.name;
+  let best: Severity | null = null;
+  for (const f of analysis.findings) {
+    if (RANK[f.severity] < RANK.Medium || !f.details.includes(name)) continue;
+    if (best === null || RANK[f.severity] > RANK[best]) best = f.severity;
+  }
+  return best === null ? null : { ...analysis.brand, severity: best };
+}
+
+function staticOf(url: string | null, rankLookup: boolean): StaticOk | null {
+  if (!url) return null;
+  const result = analyzeStatic(url, { rankLookup });
+  return result.ok ? result : null;
+}
+
+export interface ContextOptions {
+  now?: Date;
+  /** Look sites up in the shipped Tranco list (default true). */
+  rankLookup?: boolean;
+}
+
+export function buildContext(capture: ScanCapture, options: ContextOptions = {}): ScanContext {
+  const rankLookup = options.rankLookup ?? true;
+  const page = readPage(capture);
+  const request = urlParts(capture.requestUrl);
+  const final = urlParts(capture.finalUrl ?? null);
+  const requestStatic = staticOf(capture.requestUrl, rankLookup);
+  const finalStatic =
+    final && request && final.url === request.url ? requestStatic : staticOf(final?.url ?? null, rankLookup);
+  const site = finalStatic ?? requestStatic;
+  const shown = final ?? request;
+  const government = shown !== null && !shown.ip && GOVERNMENT_SUFFIX.test(shown.tld);
+  return {
+    capture,
+    page,
+    forms: analyzeForms(page, capture),
+    request,
+    final,
+    requestStatic,
+    finalStatic,
+    owner: site?.signals.brandOwner ?? null,
+    urlBrand: impersonation(finalStatic) ?? impersonation(requestStatic),
+    // A platform where anyone publishes under a path (docs.google.com/forms/…) vouches for nothing.
+    wellKnown:
+      government ||
+      (site !== null &&
+        site.signals.platform?.userContent !== "path" &&
+        (site.signals.isBrandDomain || site.signals.knownBank || site.signals.trancoRank !== null)),
+    userContent:
+      !government &&
+      site !== null &&
+      (site.signals.freeHosting !== null || site.signals.platform?.userContent === "path"),
+    government,
+    now: options.now ?? new Date(capture.finishedAt || Date.now()),
+  };
+}
+
+/** The brand that owns a host's registrable name, if any (links, resources, form targets). */
+export function ownerOfHost(host: string): Brand | null {
+  const parsed = parse(host, { allowPrivateDomains: true });
+  if (parsed.isIp || !parsed.domain || !parsed.publicSuffix || !parsed.domainWithoutSuffix) return null;
+  const icann = parsed.isIcann !== false;
+  return brandOwning(parsed.domain, parsed.domainWithoutSuffix, parsed.publicSuffix, icann);
+}

@@ -1,0 +1,153 @@
+import { isSuspiciousTld } from "../../../domain/index.js";
+import { makeFinding } from "../../../findings/catalog.js";
+import type { Finding } from "../../../findings/types.js";
+import { NEW_DOMAIN_DAYS } from "../../../risk/network/index.js";
+import type { ScanContext } from "../context.js";
+import { type UrlParts, urlParts } from "../hosts.js";
+import type { AgentOutput, NetworkSignals } from "../types.js";
+import { chainFindings } from "./chain.js";
+import { checkFindings, urlFindings } from "./mirror.js";
+import { requestFindings } from "./requests.js";
+
+function credentialFindings(
+  ctx: ScanContext,
+  final: UrlParts | null,
+): { findings: Finding[]; offsite: string[] } {
+  const findings: Finding[] = [];
+  const offsite: string[] = [];
+  const seen = new Set<string>();
+  for (const form of ctx.forms) {
+    if (form.secrets.length === 0) continue;
+    const what = form.secrets.map((s) => s.replace(/_/g, " ")).join(", ");
+    if (form.actionKind !== "url" || !form.action) continue;
+    const dest = urlParts(form.action);
+    if (!dest || seen.has(dest.url)) continue;
+    seen.add(dest.url);
+    if (dest.scheme === "http")
+      findings.push(
+        makeFinding("NET-031", `The form asking for ${what} submits to ${dest.url} without TLS.`),
+      );
+    if (final && dest.site !== final.site) {
+      offsite.push(dest.host);
+      const worse = dest.ip || isSuspiciousTld(dest.tld) || dest.scheme === "http";
+      findings.push(
+        makeFinding(
+          "NET-030",
+          `The form asking for ${what} on ${final.host} submits to ${dest.url}, on ${dest.site}${worse ? (dest.ip ? " (an IP address)" : dest.scheme === "http" ? " (plain HTTP)" : " (an abused TLD)") : ""}.`,
+          { severity: worse ? "Critical" : "High", description: `Credentials are sent to ${dest.host}` },
+        ),
+      );
+    } else if (final && dest.host !== final.host) {
+      findings.push(
+        makeFinding("NET-032", `The form asking for ${what} on ${final.host} submits to ${dest.url}.`),
+      );
+    } else {
+      const path = (() => {
+        try {
+          return new URL(dest.url).pathname;
+        } catch {
+          return dest.url;
+        }
+      })();
+      findings.push(
+        makeFinding("NET-033", `The form asking for ${what} submits to ${path} on ${dest.host}.`, {
+          description: `Credentials are sent to ${dest.host}${path}`,
+        }),
+      );
+    }
+  }
+  return { findings, offsite };
+}
+
+/**
+ * The URL scan's network-analysis agent: the redirect chain, the final page's transport, the page's
+ * requests and downloads, where its forms send secrets, the risk engine's DNS/RDAP/TLS/ASN checks of the
+ * final host (NET-1NN) and the static agent's reading of the URLs (NET-2NN). Pure: reads the capture.
+ */
+export function analyzeNetworkAgent(ctx: ScanContext): AgentOutput<NetworkSignals> {
+  const { capture } = ctx;
+  const final = ctx.final ?? ctx.request;
+  const checks = capture.network;
+  const rdap = checks?.rdap;
+  const ageDays = rdap && rdap.status === "ok" ? rdap.ageDays : null;
+  const site = ctx.finalStatic ?? ctx.requestStatic;
+  const urlBrand = ctx.urlBrand;
+  const newDomain = ageDays !== null && ageDays <= NEW_DOMAIN_DAYS && !ctx.wellKnown;
+
+  // A hop is suspect on an IP or an abused TLD; the landing site only when new or imitating a brand
+  // (its abused TLD alone is reported by NET-211).
+  const suspicious = (parts: UrlParts): boolean => {
+    if (parts.ip) return true;
+    if (final && parts.site === final.site) return newDomain || urlBrand !== null;
+    return isSuspiciousTld(parts.tld);
+  };
+  const findings: Finding[] = [];
+  const chain = chainFindings(capture, suspicious);
+  findings.push(...chain.findings);
+
+  if (ctx.final && capture.source === "browser") {
+    const server = [capture.headers.server, capture.headers["x-powered-by"]].filter(Boolean).join(", ");
+    const address = [...capture.chain].reverse().find((h) => h.address)?.address ?? null;
+    findings.push(
+      makeFinding(
+        "NET-010",
+        `${ctx.final.url} answered ${capture.status ?? "without a status"}${address ? ` from ${address}` : ""}${server ? `; server: ${server}` : ""}.`,
+      ),
+    );
+  }
+  const secrets = ctx.forms.some((f) => f.secrets.length > 0);
+  const plainHttp = ctx.final?.scheme === "http" && capture.source === "browser";
+  if (plainHttp)
+    findings.push(
+      makeFinding(
+        "NET-011",
+        `${ctx.final?.host} was served over plain HTTP${secrets ? " and asks for secrets on it" : ""}.`,
+        { severity: secrets ? "Medium" : "Low" },
+      ),
+    );
+  const requests = requestFindings(capture, final);
+  findings.push(...requests.findings);
+  const credentials = credentialFindings(ctx, final);
+  findings.push(...credentials.findings);
+  if (checks && final && !final.ip) findings.push(...checkFindings(checks, final.host, final.icannDomain));
+  else if (checks && final?.ip) findings.push(...checkFindings(checks, final.host, final.host));
+  if (ctx.requestStatic && ctx.request && (!ctx.final || ctx.final.site !== ctx.request.site))
+    findings.push(...urlFindings(ctx.requestStatic));
+  if (ctx.finalStatic && ctx.final) findings.push(...urlFindings(ctx.finalStatic));
+
+  const notChecked =
+    checks !== null &&
+    (["dns", "rdap", "tls", "asn"] as const).some((n) => checks[n].status === "not_checked");
+  return {
+    findings,
+    signals: {
+      request: ctx.request,
+      final: ctx.final,
+      site: {
+        siteDomain: site?.signals.siteDomain ?? null,
+        brandOwner: ctx.owner,
+        wellKnown: ctx.wellKnown,
+        trancoRank: site?.signals.trancoRank ?? null,
+        freeHosting: site?.signals.freeHosting ?? null,
+        suspiciousTld: site?.signals.suspiciousTld ?? false,
+        ipLiteral: site?.signals.ipLiteral ?? false,
+        keywordCategories: site?.signals.keywordCategories ?? [],
+      },
+      urlBrand,
+      chainSites: chain.sites,
+      chainHosts: chain.hosts,
+      redirected: chain.sites.length > 1,
+      crossSiteClientRedirect: chain.crossSiteClientRedirect,
+      ageDays,
+      newDomain,
+      parked: checks?.dns.parking != null,
+      plainHttp,
+      credentialsOffsite: credentials.offsite,
+      downloads: requests.downloads,
+      exfilRequests: requests.exfil,
+      offline: capture.source === "saved" || checks === null,
+      saved: capture.source === "saved",
+      notChecked,
+    },
+  };
+}

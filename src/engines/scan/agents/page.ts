@@ -1,0 +1,323 @@
+import { Parser } from "htmlparser2";
+import { cleanText, type ExtractedPage, extractPage, resolveUrl, truncate } from "../../html/index.js";
+import type { ScanCapture } from "../types.js";
+
+/**
+ * One reading of the captured page for every agent: the shared HTML extractor's facts plus what the scan
+ * agents need beyond them — each field with its id, placeholder, label and nearby text, inline script
+ * code and event handlers, images with their alt text, button captions and the resources the markup
+ * loads. Untrusted input, parsed once without running anything; every list and string is capped.
+ */
+export interface PageField {
+  tag: "input" | "select" | "textarea";
+  type: string;
+  name: string;
+  id: string;
+  autocomplete: string;
+  placeholder: string;
+  label: string;
+  /** Text just before the field (kits often put a caption in a div rather than a label). */
+  before: string;
+  inputmode: string;
+  maxlength: number | null;
+  /** Value of hidden fields (capped), for kit artifacts. */
+  value: string;
+  /** Index into `forms`, or -1 for a field outside any form. */
+  form: number;
+  visible: boolean;
+}
+
+export interface PageForm {
+  /** The action attribute as written (trimmed, capped). */
+  rawAction: string | null;
+  /** Absolute action URL (mailto: and javascript: kept as written), null when empty. */
+  action: string | null;
+  method: string;
+  onsubmit: string;
+  visible: boolean;
+}
+
+export interface PageImage {
+  src: string | null;
+  alt: string;
+  /** Document order among images and inline SVGs. */
+  index: number;
+  /** Above the page's main content: before its first h1/h2 heading, form or field. */
+  early: boolean;
+}
+
+export interface PageView {
+  url: string;
+  facts: ExtractedPage;
+  fields: PageField[];
+  forms: PageForm[];
+  /** Inline script code (JavaScript only), each capped. */
+  scripts: string[];
+  /** Inline event handlers (onclick, oncontextmenu, onkeydown…). */
+  handlers: string[];
+  images: PageImage[];
+  buttons: string[];
+  /** Absolute URLs of scripts, stylesheets, icons and images the markup loads. */
+  resources: string[];
+  /** The visible text of the captured page (the capture's innerText when there is one). */
+  text: string;
+  title: string;
+}
+
+const LIMITS = {
+  fields: 300,
+  forms: 50,
+  scriptChars: 400_000,
+  scriptsTotal: 1_500_000,
+  scripts: 200,
+  handlers: 300,
+  handlerChars: 2_000,
+  images: 200,
+  buttons: 100,
+  resources: 500,
+  text: 200,
+  value: 200,
+  depth: 1500,
+} as const;
+
+const SKIP_TEXT = new Set(["script", "style", "noscript", "template", "svg", "textarea", "select", "head"]);
+
+function hiddenByAttributes(attribs: Record<string, string>): boolean {
+  if ("hidden" in attribs) return true;
+  const style = attribs.style;
+  return style !== undefined && /(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
+}
+
+function attr(attribs: Record<string, string>, key: string, max: number = LIMITS.text): string {
+  const value = attribs[key];
+  return value === undefined ? "" : truncate(cleanText(value), max);
+}
+
+/** Reads the page out of a capture (the final DOM; the request URL is the base when nothing loaded). */
+export function readPage(capture: ScanCapture): PageView {
+  const base = capture.finalUrl ?? capture.requestUrl;
+  const html = typeof capture.html === "string" ? capture.html : "";
+  const facts = extractPage(html, base);
+  const view = emptyView(base, facts);
+  try {
+    parseExtras(html, facts.baseUrl, view);
+  } catch {
+    // broken markup: keep what was read
+  }
+  const captured = cleanText(capture.text ?? "");
+  view.text = captured.length >= facts.text.length / 2 && captured.length > 0 ? captured : facts.text;
+  view.title = cleanText(capture.title ?? "") || facts.title || "";
+  return view;
+}
+
+/** A page view straight from markup (tests, saved pages). */
+export function readHtml(html: string, url: string): PageView {
+  const facts = extractPage(html, url);
+  const view = emptyView(url, facts);
+  try {
+    parseExtras(html, facts.baseUrl, view);
+  } catch {
+    // broken markup: keep what was read
+  }
+  view.text = facts.text;
+  view.title = facts.title ?? "";
+  return view;
+}
+
+function emptyView(url: string, facts: ExtractedPage): PageView {
+  return {
+    url,
+    facts,
+    fields: [],
+    forms: [],
+    scripts: [],
+    handlers: [],
+    images: [],
+    buttons: [],
+    resources: [],
+    text: "",
+    title: "",
+  };
+}
+
+function parseExtras(input: string, base: string, view: PageView): void {
+  const html = input.length > 2 * 1024 * 1024 ? input.slice(0, 2 * 1024 * 1024) : input;
+  const stack: Array<{ name: string; hides: boolean }> = [];
+  let hidden = 0;
+  let formIndex = -1;
+  let scriptParts: string[] | null = null;
+  let scriptLength = 0;
+  let scriptsTotal = 0;
+  let lastText = "";
+  const labelsFor = new Map<string, string>();
+  const openLabels: Array<{ parts: string[]; fields: PageField[]; forId: string }> = [];
+  let button: string[] | null = null;
+  let imageIndex = 0;
+  let mainSeen = false;
+  let tooDeep = false;
+
+  const resource = (value: string | undefined) => {
+    if (!value || view.resources.length >= LIMITS.resources) return;
+    const trimmed = value.trim();
+    if (/^(?:data|javascript|blob|about):/i.test(trimmed)) return;
+    const url = resolveUrl(trimmed, base);
+    if (url) view.resources.push(url);
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (stack.length >= LIMITS.depth) {
+          // htmlparser2 keeps its stack with unshift: pathological nesting would cost quadratic time.
+          tooDeep = true;
+          parser.pause();
+          return;
+        }
+        const hides = SKIP_TEXT.has(name) || hiddenByAttributes(attribs);
+        stack.push({ name, hides });
+        if (hides) hidden++;
+        for (const [key, value] of Object.entries(attribs)) {
+          if (key.startsWith("on") && key.length > 3 && view.handlers.length < LIMITS.handlers)
+            view.handlers.push(`${key}=${truncate(value, LIMITS.handlerChars)}`);
+        }
+        if (name === "h1" || name === "h2" || name === "form" || name === "input") mainSeen = true;
+        switch (name) {
+          case "form": {
+            if (view.forms.length < LIMITS.forms) {
+              const raw = attribs.action?.trim() ?? "";
+              const action =
+                raw === ""
+                  ? null
+                  : /^(?:mailto|javascript):/i.test(raw)
+                    ? truncate(raw, 300)
+                    : (resolveUrl(raw, base) ?? truncate(raw, 300));
+              view.forms.push({
+                rawAction: raw === "" ? null : truncate(raw, 300),
+                action,
+                method: (attribs.method ?? "get").trim().toLowerCase() || "get",
+                onsubmit: attr(attribs, "onsubmit", LIMITS.handlerChars),
+                visible: hidden === 0,
+              });
+              formIndex = view.forms.length - 1;
+            }
+            break;
+          }
+          case "input":
+          case "select":
+          case "textarea": {
+            if (view.fields.length >= LIMITS.fields) break;
+            const type = name === "input" ? attr(attribs, "type").toLowerCase() || "text" : name;
+            const max = Number(attribs.maxlength);
+            const field: PageField = {
+              tag: name,
+              type,
+              name: attr(attribs, "name"),
+              id: attr(attribs, "id"),
+              autocomplete: attr(attribs, "autocomplete").toLowerCase(),
+              placeholder:
+                attr(attribs, "placeholder") || attr(attribs, "aria-label") || attr(attribs, "title"),
+              label: "",
+              before: lastText,
+              inputmode: attr(attribs, "inputmode").toLowerCase(),
+              maxlength: Number.isFinite(max) && max > 0 ? max : null,
+              value: type === "hidden" ? attr(attribs, "value", LIMITS.value) : "",
+              form: formIndex,
+              visible: hidden === 0 && type !== "hidden",
+            };
+            view.fields.push(field);
+            for (const label of openLabels) label.fields.push(field);
+            if (type === "submit" || type === "button") {
+              const caption = attr(attribs, "value");
+              if (caption && view.buttons.length < LIMITS.buttons) view.buttons.push(caption);
+            }
+            break;
+          }
+          case "label":
+            openLabels.push({ parts: [], fields: [], forId: attribs.for ?? "" });
+            break;
+          case "button":
+            button = [];
+            break;
+          case "script": {
+            if (attribs.src !== undefined) resource(attribs.src);
+            const type = (attribs.type ?? "").trim().toLowerCase();
+            const js = type === "" || type === "module" || /(?:java|ecma)script/.test(type);
+            scriptParts = js && attribs.src === undefined ? [] : null;
+            scriptLength = 0;
+            break;
+          }
+          case "link": {
+            const rel = (attribs.rel ?? "").toLowerCase();
+            if (/stylesheet|icon/.test(rel)) resource(attribs.href);
+            break;
+          }
+          case "img":
+          case "svg": {
+            if (view.images.length < LIMITS.images) {
+              const src = name === "img" ? (attribs.src ?? attribs["data-src"]) : undefined;
+              if (src) resource(src);
+              view.images.push({
+                src: src ? resolveUrl(src.trim(), base) : null,
+                alt: attr(attribs, "alt") || attr(attribs, "aria-label") || attr(attribs, "title"),
+                index: imageIndex++,
+                early: !mainSeen,
+              });
+            }
+            break;
+          }
+        }
+      },
+      ontext(data) {
+        if (scriptParts !== null) {
+          if (scriptLength < LIMITS.scriptChars && scriptsTotal < LIMITS.scriptsTotal) {
+            scriptParts.push(data);
+            scriptLength += data.length;
+            scriptsTotal += data.length;
+          }
+          return;
+        }
+        if (hidden > 0) return;
+        const text = cleanText(data);
+        if (text.length === 0) return;
+        lastText = truncate(text, LIMITS.text);
+        for (const label of openLabels) label.parts.push(text);
+        button?.push(text);
+      },
+      onclosetag(name) {
+        const open = stack.pop();
+        if (open?.hides) hidden = Math.max(0, hidden - 1);
+        switch (name) {
+          case "form":
+            formIndex = -1;
+            break;
+          case "label": {
+            const label = openLabels.pop();
+            if (!label) break;
+            const text = truncate(cleanText(label.parts.join(" ")), LIMITS.text);
+            if (label.forId) labelsFor.set(label.forId, text);
+            for (const field of label.fields) if (!field.label) field.label = text;
+            break;
+          }
+          case "button":
+            if (button && view.buttons.length < LIMITS.buttons) {
+              const text = truncate(cleanText(button.join(" ")), LIMITS.text);
+              if (text) view.buttons.push(text);
+            }
+            button = null;
+            break;
+          case "script":
+            if (scriptParts !== null && scriptParts.length > 0 && view.scripts.length < LIMITS.scripts)
+              view.scripts.push(scriptParts.join(""));
+            scriptParts = null;
+            break;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeCDATA: false },
+  );
+  parser.write(html);
+  if (!tooDeep) parser.end();
+  for (const field of view.fields) {
+    if (!field.label && field.id) field.label = labelsFor.get(field.id) ?? "";
+  }
+}

@@ -1,0 +1,421 @@
+import type { Finding, Severity } from "../findings/types.js";
+import { THREAT_TYPES as RISK_THREAT_TYPES } from "../risk/verdict.js";
+import { brandByName } from "./agents/brand-names.js";
+import type { SystemFacts } from "./agents/system.js";
+import type { AgentOutput, ClaimPlace, ContentSignals, NetworkSignals } from "./agents/types.js";
+import type { ScanReport, VisionResult } from "./types.js";
+
+/**
+ * The verdict of a URL scan (docs/scan-analysis.md): the risk verdict's points per severity, plus
+ * decisive combinations the page itself proves — secrets asked under a brand that does not own the
+ * site, a wallet seed phrase or drainer, a fake shop, credentials mailed to a bot, a pushed executable.
+ */
+
+export const THREAT_TYPES = {
+  ...RISK_THREAT_TYPES,
+  brandImpersonation: "Brand Impersonation",
+  cryptoDrainer: "Crypto Drainer / Wallet Phishing",
+  malware: "Malware / Drive-by Download",
+  incomplete: "Analysis Incomplete",
+  noContent: "No Content",
+} as const;
+
+const POINTS: Record<Severity, number> = { Critical: 60, High: 35, Medium: 15, Low: 5, Informational: 0 };
+const RANK: Record<Severity, number> = { Critical: 4, High: 3, Medium: 2, Low: 1, Informational: 0 };
+const SUSPICIOUS_AT = 15;
+/** All Low findings together add at most this much. */
+const LOW_CAP = 10;
+const MALICIOUS_AT = 60;
+/** Vision brand matches at or above this score count as the page showing the brand's mark. */
+export const VISION_BRAND_SCORE = 0.6;
+
+export interface VerdictInput {
+  network: AgentOutput<NetworkSignals>;
+  content: AgentOutput<ContentSignals> | null;
+  vision: VisionResult | null;
+  system: SystemFacts;
+}
+
+export interface ImpersonatedBrandCall {
+  name: string;
+  legitimateDomain: string;
+  /** Where it was seen: page places, `url`, `vision_logo`, `vision_favicon`. */
+  sources: string[];
+  strong: boolean;
+}
+
+export type Verdict = Omit<ScanReport, "request_url" | "evidence_findings" | "site_context"> & {
+  brand: ImpersonatedBrandCall | null;
+};
+
+/**
+ * Whether the brand the URL's name resembles counts: not when the page names itself and neither names
+ * nor shows that brand (a legitimate business whose name happens to resemble a brand's).
+ */
+export function urlBrandStands(input: VerdictInput): boolean {
+  const url = input.network.signals.urlBrand;
+  if (!url) return false;
+  const c = input.content?.signals;
+  if (!c?.selfNamed || c.empty) return true;
+  const named = c.claims.some((k) => k.brand === url.name) || c.mentions.includes(url.name);
+  return named || (input.vision?.brands.some((b) => b.brand === url.name) ?? false);
+}
+
+/** Brand-imitation codes of the URL's name (DR-DOM-001–007 as scan codes). */
+const URL_BRAND_CODES = /^NET-20[1-7]$/;
+
+/** The brand the page impersonates, from the content's claims, the vision agent's marks and the URL. */
+export function impersonatedBrand(input: VerdictInput): ImpersonatedBrandCall | null {
+  const owner = input.network.signals.site.brandOwner;
+  const calls = new Map<string, ImpersonatedBrandCall>();
+  const add = (name: string, source: string, strong: boolean, legit?: string) => {
+    if (name === owner) return;
+    const call = calls.get(name) ?? {
+      name,
+      legitimateDomain: legit ?? brandByName(name)?.primaryDomain ?? "",
+      sources: [],
+      strong: false,
+    };
+    if (!call.sources.includes(source)) call.sources.push(source);
+    call.strong ||= strong;
+    calls.set(name, call);
+  };
+  for (const claim of input.content?.signals.claims ?? []) {
+    const strongPlaces: ClaimPlace[] = ["copyright", "form", "site_name"];
+    const strong = claim.places.length >= 2 || claim.places.some((p) => strongPlaces.includes(p));
+    for (const place of claim.places) add(claim.brand, place, strong, claim.legitimateDomain);
+  }
+  for (const seen of input.vision?.brands ?? []) {
+    if (seen.source === "ocr" || seen.score < VISION_BRAND_SCORE) continue;
+    if (!brandByName(seen.brand)) continue;
+    add(seen.brand, `vision_${seen.source}`, true);
+  }
+  const url = input.network.signals.urlBrand;
+  if (url && urlBrandStands(input)) add(url.name, "url", true, url.legitimateDomain);
+  let best: ImpersonatedBrandCall | null = null;
+  for (const call of calls.values()) {
+    if (call.sources.length > 1) call.strong = true;
+    if (
+      best === null ||
+      Number(call.strong) - Number(best.strong) > 0 ||
+      (call.strong === best.strong && call.sources.length > best.sources.length)
+    )
+      best = call;
+  }
+  return best;
+}
+
+export interface ScoreOptions {
+  /** The page or the URL backs the vision agent's brand (else its findings count as Low). */
+  visionCorroborated: boolean;
+  /** The URL's brand resemblance is contradicted by the page (its findings count as Low). */
+  urlBrandDisowned?: boolean;
+}
+
+/** Points of the findings, each code once at its highest severity; uncorroborated ones count as Low. */
+export function scoreOf(findings: Finding[], options: ScoreOptions): number {
+  const best = new Map<string, Severity>();
+  for (const f of findings) {
+    let severity = f.severity;
+    const weak =
+      (f.finding_id.startsWith("VIS-") && !options.visionCorroborated) ||
+      (options.urlBrandDisowned === true && URL_BRAND_CODES.test(f.finding_id));
+    if (weak && RANK[severity] > RANK.Low) severity = "Low";
+    const seen = best.get(f.finding_id);
+    if (!seen || RANK[severity] > RANK[seen]) best.set(f.finding_id, severity);
+  }
+  let score = 0;
+  let low = 0;
+  for (const severity of best.values()) {
+    if (severity === "Low") low += POINTS.Low;
+    else score += POINTS[severity];
+  }
+  // Low findings alone never make a page suspicious.
+  return score + Math.min(low, LOW_CAP);
+}
+
+function strongFinding(findings: Finding[]): boolean {
+  return findings.some((f) => f.severity === "High" || f.severity === "Critical");
+}
+
+function has(findings: Finding[], code: string, atLeast: Severity = "Informational"): boolean {
+  return findings.some((f) => f.finding_id === code && RANK[f.severity] >= RANK[atLeast]);
+}
+
+interface Decision {
+  assessment: ScanReport["final_assessment"];
+  threatType: string;
+  confidence: number;
+}
+
+function haltedDecision(input: VerdictInput, findings: Finding[]): Decision {
+  const urlBrand = input.network.signals.urlBrand;
+  const score = scoreOf(findings, { visionCorroborated: false });
+  if (input.system.blocked)
+    return { assessment: "Suspicious", threatType: THREAT_TYPES.infrastructure, confidence: 0 };
+  if (urlBrand) return { assessment: "Suspicious", threatType: THREAT_TYPES.phishing, confidence: 0 };
+  if (strongFinding(findings) || (score >= SUSPICIOUS_AT && has(findings, "SYS-003")))
+    return { assessment: "Suspicious", threatType: THREAT_TYPES.infrastructure, confidence: 0 };
+  const dns = findings.some((f) => f.finding_id === "SYS-001");
+  const browser = findings.some((f) => f.finding_id === "SYS-007");
+  return {
+    assessment: "Unknown",
+    threatType: dns ? THREAT_TYPES.unresolved : browser ? THREAT_TYPES.incomplete : THREAT_TYPES.unreachable,
+    confidence: 0,
+  };
+}
+
+function threatTypeOf(input: VerdictInput, brand: ImpersonatedBrandCall | null, findings: Finding[]): string {
+  const c = input.content?.signals;
+  const n = input.network.signals;
+  const secrets = (c?.secrets ?? []).filter((s) => s !== "seed");
+  if (c?.seedPhrase || c?.drainer || c?.walletLure) return THREAT_TYPES.cryptoDrainer;
+  if (n.downloads > 0) return THREAT_TYPES.malware;
+  if (secrets.length > 0 && (brand || n.credentialsOffsite.length > 0 || c?.exfil.length || c?.genericLure))
+    return THREAT_TYPES.phishing;
+  if (c?.fakeShop || findings.some((f) => /^CON-05\d$/.test(f.finding_id) && f.severity !== "Low"))
+    return THREAT_TYPES.scam;
+  if (brand?.strong) return secrets.length > 0 ? THREAT_TYPES.phishing : THREAT_TYPES.brandImpersonation;
+  if (secrets.length > 0 && (c?.urgency.length ?? 0) > 0) return THREAT_TYPES.phishing;
+  if ((c?.reward.length ?? 0) > 0) return THREAT_TYPES.scam;
+  const categories = n.site.keywordCategories;
+  if (categories.some((k) => k === "crypto" || k === "prize")) return THREAT_TYPES.scam;
+  if (categories.length > 0) return THREAT_TYPES.phishing;
+  if (n.newDomain) return THREAT_TYPES.newDomain;
+  return THREAT_TYPES.infrastructure;
+}
+
+/** Decisive combinations: Malicious whatever the points, with the threat they prove. */
+function decisive(
+  input: VerdictInput,
+  brand: ImpersonatedBrandCall | null,
+  findings: Finding[],
+): string | null {
+  const c = input.content?.signals;
+  if (!c) return null;
+  const secrets = c.secrets.filter((s) => s !== "seed");
+  if (secrets.length > 0 && brand) return THREAT_TYPES.phishing;
+  if (c.seedPhrase || c.drainer) return THREAT_TYPES.cryptoDrainer;
+  if (c.fakeShop) return THREAT_TYPES.scam;
+  if (c.exfil.some((e) => e.sensitive)) return THREAT_TYPES.phishing;
+  if (has(findings, "NET-024", "Critical")) return THREAT_TYPES.malware;
+  return null;
+}
+
+function corroborations(input: VerdictInput, brand: ImpersonatedBrandCall | null): number {
+  const c = input.content?.signals;
+  const n = input.network.signals;
+  return [
+    n.newDomain,
+    urlBrandStands(input),
+    n.credentialsOffsite.length > 0,
+    (c?.urgency.length ?? 0) > 0,
+    c?.obfuscated ?? false,
+    (c?.exfil.length ?? 0) > 0,
+    (brand?.sources.length ?? 0) >= 3,
+    brand?.sources.some((s) => s.startsWith("vision_")) ?? false,
+  ].filter(Boolean).length;
+}
+
+export function decide(input: VerdictInput, findings: Finding[]): Verdict {
+  const n = input.network.signals;
+  const brand = input.system.halted ? null : impersonatedBrand(input);
+  let decision: Decision;
+  if (input.system.halted || input.content === null) {
+    decision = haltedDecision(input, findings);
+  } else {
+    const c = input.content.signals;
+    const visionCorroborated =
+      c.secrets.length > 0 || brand?.sources.some((s) => !s.startsWith("vision_")) === true;
+    const urlBrandDisowned = n.urlBrand !== null && !urlBrandStands(input);
+    const score = scoreOf(findings, { visionCorroborated, urlBrandDisowned });
+    const proven = decisive(input, brand, findings);
+    const cap = n.offline ? 85 : 95;
+    if (n.site.wellKnown && proven === null) {
+      decision = { assessment: "Benign", threatType: THREAT_TYPES.benign, confidence: n.offline ? 85 : 95 };
+    } else if (proven !== null) {
+      const extra = corroborations(input, brand);
+      decision = { assessment: "Malicious", threatType: proven, confidence: Math.min(cap, 75 + 5 * extra) };
+    } else if (score >= MALICIOUS_AT && strongFinding(findings)) {
+      decision = {
+        assessment: "Malicious",
+        threatType: threatTypeOf(input, brand, findings),
+        confidence: Math.min(cap, 60 + Math.round((score - MALICIOUS_AT) / 4)),
+      };
+    } else if (score >= SUSPICIOUS_AT) {
+      decision = {
+        assessment: "Suspicious",
+        threatType: threatTypeOf(input, brand, findings),
+        confidence: Math.min(80, 40 + Math.round(score / 2)),
+      };
+    } else if (n.parked || c.parked) {
+      decision = { assessment: "Unknown", threatType: THREAT_TYPES.parked, confidence: 50 };
+    } else if (c.empty) {
+      decision = { assessment: "Unknown", threatType: THREAT_TYPES.noContent, confidence: 30 };
+    } else {
+      decision = {
+        assessment: "Benign",
+        threatType: THREAT_TYPES.benign,
+        confidence: n.offline ? 60 : 80,
+      };
+    }
+    if (n.notChecked && decision.confidence > 0) decision.confidence = Math.max(10, decision.confidence - 10);
+  }
+  return {
+    final_assessment: decision.assessment,
+    threat_type: decision.threatType,
+    confidence_score: decision.confidence,
+    executive_summary: "",
+    brand: brand && (brand.strong || decision.assessment === "Malicious") ? brand : null,
+  };
+}
+
+const TECHNIQUE_WORDS: Record<string, string> = {
+  homoglyph: "swapping letters for look-alike characters",
+  confusable: "using look-alike characters from another script",
+  bitsquatting: "a one-bit change of a character",
+  addition: "adding a character",
+  insertion: "inserting a character",
+  omission: "leaving out a character",
+  repetition: "repeating a character",
+  replacement: "replacing a character with a neighbouring key",
+  transposition: "swapping two characters",
+  vowel_swap: "swapping a vowel",
+  hyphenation: "adding a hyphen",
+  plural: "adding a plural ending",
+  tld_swap: "using another top-level domain",
+  combosquat: "combining the brand name with other words",
+  brand_in_subdomain: "putting the brand's name in front of an unrelated domain",
+  free_hosting: "publishing under the brand's name on a free hosting platform",
+  brand_in_name: "using the brand's name in an unrelated domain",
+};
+
+const PLACE_WORDS: Record<string, string> = {
+  title: "its title",
+  site_name: "its site name",
+  copyright: "its copyright line",
+  wordmark: "its wordmark",
+  logo: "its logo",
+  heading: "its heading",
+  form: "its form labels",
+  address: "a look-alike of its name in the address",
+  vision_logo: "the logo in its screenshot",
+  vision_favicon: "its favicon",
+  url: "its address",
+};
+
+/** Findings the summary's own sentences already cover. */
+const SAID =
+  /^(?:CON-00[1-5]|CON-02[0-2]|CON-024|NET-00[18]|NET-03[0-3]|NET-110|NET-111|NET-11[2]|NET-20[1-7]|SYS-)/;
+
+function joinWords(values: string[]): string {
+  return values.length <= 1
+    ? (values[0] ?? "")
+    : `${values.slice(0, -1).join(", ")} and ${values[values.length - 1]}`;
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+function ageSentence(days: number): string {
+  if (days <= 30)
+    return days === 0
+      ? "The domain was registered today"
+      : `The domain was registered only ${days} day${days === 1 ? "" : "s"} ago`;
+  const years = Math.floor(days / 365);
+  return years >= 1
+    ? `The domain was registered ${years} year${years === 1 ? "" : "s"} ago`
+    : `The domain was registered ${days} days ago`;
+}
+
+function secretsSentence(c: ContentSignals, n: NetworkSignals): string | null {
+  const secrets = c.secrets;
+  if (secrets.length === 0) return null;
+  const words: string[] = [];
+  if (secrets.includes("password")) words.push("a password");
+  if (secrets.includes("card_number") || secrets.includes("card_cvv")) words.push("payment card details");
+  if (secrets.includes("pin")) words.push("a card PIN");
+  if (secrets.includes("ssn")) words.push("identity numbers");
+  if (secrets.includes("seed")) words.push("a wallet recovery phrase");
+  let where = "";
+  const bot = c.exfil.find((e) => e.sensitive);
+  if (n.credentialsOffsite.length > 0)
+    where = ` and its form sends {them} to ${n.credentialsOffsite[0]}, another domain`;
+  else if (bot)
+    where = ` and hands {them} to ${bot.kind === "telegram" ? "a Telegram bot" : bot.kind === "mailto" ? "an e-mail address" : `a ${bot.kind.replace(/_/g, " ")}`}`;
+  else {
+    const form = c.forms.find((f) => f.secrets.length > 0 && f.actionKind === "url" && f.action);
+    if (form?.action) {
+      try {
+        const url = new URL(form.action);
+        where = ` and sends {them} to ${url.pathname} on ${url.hostname}`;
+      } catch {
+        where = "";
+      }
+    } else if (c.forms.some((f) => f.secrets.length > 0)) where = " and collects {them} with a script";
+  }
+  const them = words.length === 1 && !words[0]?.endsWith("details") ? "it" : "them";
+  return `The page asks for ${joinWords(words)}${where.replace("{them}", them)}`;
+}
+
+/** The executive summary: plain sentences written from the evidence. */
+export function summarize(input: VerdictInput, verdict: Verdict, findings: Finding[]): string {
+  const n = input.network.signals;
+  const c = input.content?.signals ?? null;
+  const host = n.final?.host ?? n.request?.host ?? "The site";
+  const parts: string[] = [];
+  const brand = verdict.brand;
+  if (brand && verdict.final_assessment !== "Benign") {
+    const url = n.urlBrand && n.urlBrand.name === brand.name ? n.urlBrand : null;
+    const places = brand.sources.filter((s) => s !== "url").map((s) => PLACE_WORDS[s] ?? s);
+    if (url)
+      parts.push(
+        `${host} imitates ${brand.name} (${brand.legitimateDomain}) by ${TECHNIQUE_WORDS[url.technique] ?? url.technique.replace(/_/g, " ")}${places.length > 0 ? `, and the page presents itself as ${brand.name} in ${joinWords(places)}` : ""}`,
+      );
+    else
+      parts.push(
+        `${host} presents itself as ${brand.name} in ${joinWords(places)}, but it is not one of ${brand.name}'s domains (${brand.legitimateDomain})`,
+      );
+  } else if (n.site.brandOwner) {
+    parts.push(`${host} is one of ${n.site.brandOwner}'s own domains`);
+  } else if (n.site.trancoRank !== null) {
+    parts.push(`${n.site.siteDomain ?? host} is a widely used domain (Tranco rank ${n.site.trancoRank})`);
+  }
+  if (n.chainSites.length > 1)
+    parts.push(`The URL led through ${n.chainHosts.join(" → ")} before the page was shown`);
+  if (input.system.halted && input.system.reason)
+    parts.push(`The scan stopped early: ${input.system.reason}`);
+  if (c) {
+    const secrets = secretsSentence(c, n);
+    if (secrets) parts.push(secrets);
+  }
+  if (n.site.freeHosting)
+    parts.push(
+      `It is a user's site on ${n.site.freeHosting}, whose registration says nothing about the page's owner`,
+    );
+  else if (n.ageDays !== null) parts.push(ageSentence(n.ageDays));
+  else if (n.saved) parts.push("No network checks were made (saved page)");
+  else if (!input.system.halted)
+    parts.push(
+      n.offline
+        ? "No registration or certificate facts were available"
+        : "Its registration date could not be established",
+    );
+  const others = findings
+    .filter((f) => f.severity !== "Informational" && !SAID.test(f.finding_id))
+    .sort((a, b) => RANK[b.severity] - RANK[a.severity])
+    .slice(0, 3)
+    .map((f) => f.description.replace(/\.$/, ""));
+  if (others.length > 0) parts.push(`Other evidence: ${others.join("; ")}`);
+  const type = verdict.threat_type.toLowerCase();
+  parts.push(
+    verdict.final_assessment === "Benign"
+      ? "Assessed as benign: nothing indicates a threat"
+      : verdict.final_assessment === "Unknown"
+        ? `Assessed as unknown (${type})`
+        : `Assessed as ${verdict.final_assessment.toLowerCase()}: ${type}`,
+  );
+  return parts.map(sentence).join(" ");
+}

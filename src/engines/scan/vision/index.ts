@@ -1,0 +1,7 @@
+export {
+  analyzeVision,
+  closeVision,
+  DEFAULT_DEADLINE_MS,
+  type VisionOptions,
+  warmVision,
+} from "./analyze.js";

@@ -1,0 +1,148 @@
+import { readFileSync, statSync } from "node:fs";
+import { decodeBody } from "../engines/classify/crawl/index.js";
+import { extractPage, MAX_HTML_CHARS } from "../engines/html/index.js";
+import { analyzeScan } from "../engines/scan/analyze.js";
+import { normalizeScanUrl } from "../engines/scan/capture/index.js";
+import type { ScanArtifacts, ScanCapture, ScanReport } from "../engines/scan/types.js";
+
+/** A problem with what was given on the command line (exit code 2). */
+export class AnalyzeInputError extends Error {
+  override name = "AnalyzeInputError";
+}
+
+export interface AnalyzeArgs {
+  url: string;
+  html: string;
+  screenshot?: string | undefined;
+}
+
+/** Files larger than this are refused: a saved page is a few MB at most. */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function readInput(file: string, what: string): Buffer {
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (stat.isDirectory()) throw new AnalyzeInputError(`${what} ${file} is a directory, not a file`);
+    size = stat.size;
+  } catch (err) {
+    if (err instanceof AnalyzeInputError) throw err;
+    throw new AnalyzeInputError(`cannot read ${what} ${file}: ${describeFsError(err)}`);
+  }
+  if (size > MAX_FILE_BYTES) {
+    throw new AnalyzeInputError(`${what} ${file} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+  }
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    throw new AnalyzeInputError(`cannot read ${what} ${file}: ${describeFsError(err)}`);
+  }
+}
+
+function describeFsError(err: unknown): string {
+  const code = (err as { code?: unknown }).code;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "EISDIR") return "it is a directory";
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * What a browser capture would hold for a page saved to disk: `source: "saved"`, the final URL `url`, the
+ * page's title, visible text and forms as the HTML declares them (no scripts run), no requests, no TLS and
+ * no network checks. Nothing is fetched.
+ */
+export function savedCapture(
+  url: string,
+  html: string,
+  truncated: boolean,
+  hasScreenshot: boolean,
+): ScanCapture {
+  const page = extractPage(html, url);
+  const now = new Date().toISOString();
+  return {
+    version: 1,
+    requestUrl: url,
+    startedAt: now,
+    finishedAt: now,
+    source: "saved",
+    outcome: "ok",
+    reason: null,
+    message: null,
+    chain: [],
+    finalUrl: url,
+    status: null,
+    headers: {},
+    title: page.title,
+    html,
+    htmlTruncated: truncated,
+    text: page.text,
+    favicon: null,
+    requests: [],
+    forms: page.forms.map((form) => ({
+      action: form.action ?? url,
+      method: form.method,
+      inputs: form.inputs.map((i) => ({ type: i.type, name: i.name, autocomplete: i.autocomplete })),
+      visible: true,
+    })),
+    cookies: [],
+    tls: null,
+    console: [],
+    downloads: [],
+    dialogs: [],
+    network: null,
+    screenshots: { viewport: hasScreenshot, fullPage: false },
+    durationMs: 0,
+  };
+}
+
+export interface SavedPage {
+  /** The URL the page was saved from (the capture's request and final URL). */
+  url: string;
+  /** The page's HTML, decoded. */
+  html: string;
+  /** A screenshot of the page (PNG), for the vision agent. */
+  screenshot?: Buffer | null;
+}
+
+/**
+ * The scan report (SPEC §2.6, with site_context) of a saved page: the content and vision agents, and what
+ * the URL itself says (the network agent without any network evidence). Never touches the network.
+ * Throws AnalyzeInputError for a URL that is not a full http(s) URL.
+ */
+export async function analyzeSavedPage(page: SavedPage): Promise<ScanReport> {
+  const input = page.url.trim();
+  if (!/^https?:\/\//i.test(input)) {
+    throw new AnalyzeInputError("--url must be a full http(s) URL, e.g. https://example.com/login");
+  }
+  const target = normalizeScanUrl(input);
+  if (!target.ok) throw new AnalyzeInputError(`--url: ${target.message}`);
+  const truncated = page.html.length > MAX_HTML_CHARS;
+  const html = truncated ? page.html.slice(0, MAX_HTML_CHARS) : page.html;
+  const viewport = page.screenshot ?? null;
+  const capture = savedCapture(target.url, html, truncated, viewport !== null);
+  const artifacts: ScanArtifacts = { viewport, fullPage: null };
+  return analyzeScan({ capture, artifacts });
+}
+
+/** `domainlens analyze`: reads the files, checks them, and analyzes the saved page. */
+export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
+  if (!/^https?:\/\//i.test(args.url.trim())) {
+    throw new AnalyzeInputError("--url must be a full http(s) URL, e.g. https://example.com/login");
+  }
+  const target = normalizeScanUrl(args.url);
+  if (!target.ok) throw new AnalyzeInputError(`--url: ${target.message}`);
+  const bytes = readInput(args.html, "--html");
+  if (bytes.length === 0) throw new AnalyzeInputError(`--html ${args.html} is empty`);
+  const html = decodeBody(bytes, "text/html", MAX_HTML_CHARS + 1);
+  if (html === "") throw new AnalyzeInputError(`--html ${args.html} is not a text (HTML) file`);
+  let screenshot: Buffer | null = null;
+  if (args.screenshot !== undefined) {
+    screenshot = readInput(args.screenshot, "--screenshot");
+    if (!screenshot.subarray(0, 8).equals(PNG_SIGNATURE)) {
+      throw new AnalyzeInputError(`--screenshot ${args.screenshot} is not a PNG image`);
+    }
+  }
+  return analyzeSavedPage({ url: args.url, html, screenshot });
+}

@@ -1,0 +1,154 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot, tmpRoot } from "../support/paths.js";
+import { CLI } from "../support/process.js";
+
+const SITES = path.join(repoRoot, "src", "world", "sites");
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `domainlens analyze` with an environment that leaves no way out: the egress gate (if anything used
+ * it) would resolve through a DNS server that does not exist and connect nowhere.
+ */
+function analyze(args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, "analyze", ...args], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        DNS_SERVERS: "127.0.0.1:9",
+        HTTP_PROXY: "http://127.0.0.1:9",
+        HTTPS_PROXY: "http://127.0.0.1:9",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let dir: string;
+let screenshot: string;
+let notPng: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpRoot, "analyze-"));
+  screenshot = path.join(dir, "shot.png");
+  await sharp({ create: { width: 320, height: 200, channels: 3, background: "#ffffff" } })
+    .png()
+    .toFile(screenshot);
+  notPng = path.join(dir, "shot.jpg");
+  writeFileSync(notPng, "not an image");
+  writeFileSync(path.join(dir, "empty.html"), "");
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function expectReport(report: Record<string, unknown>, url: string): void {
+  expect(Object.keys(report).sort()).toEqual(
+    [
+      "confidence_score",
+      "evidence_findings",
+      "executive_summary",
+      "final_assessment",
+      "request_url",
+      "site_context",
+      "threat_type",
+    ].sort(),
+  );
+  expect(report.request_url).toBe(url);
+  const findings = report.evidence_findings as Array<{ finding_id: string }>;
+  for (const f of findings) expect(f.finding_id).toMatch(/^(NET|VIS|CON|SYS)-\d{3}$/);
+}
+
+describe("domainlens analyze", () => {
+  it("finds a saved PayPal phishing page Malicious or Suspicious, naming the brand", async () => {
+    const run = await analyze([
+      "--url",
+      "https://paypa1.com/",
+      "--html",
+      path.join(SITES, "paypa1.com", "index.html"),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expectReport(report, "https://paypa1.com/");
+    expect(["Malicious", "Suspicious"]).toContain(report.final_assessment);
+    expect(report.confidence_score).toBeGreaterThan(0);
+    expect(report.evidence_findings.length).toBeGreaterThan(0);
+    expect(report.site_context).toMatchObject({ detected_brand: "PayPal", primary_language: "en" });
+    expect(report.site_context.page_title).toContain("PayPal");
+  });
+
+  it("reads a screenshot too when one is given", async () => {
+    const run = await analyze([
+      "--url",
+      "https://paypa1.com/",
+      "--html",
+      path.join(SITES, "paypa1.com", "index.html"),
+      "--screenshot",
+      screenshot,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(["Malicious", "Suspicious"]).toContain(report.final_assessment);
+    expect(report.site_context.detected_brand).toBe("PayPal");
+  });
+
+  it("finds a legitimate developer platform's page Benign", async () => {
+    const run = await analyze([
+      "--url",
+      "https://codewharf.dev/",
+      "--html",
+      path.join(SITES, "codewharf.dev", "index.html"),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expectReport(report, "https://codewharf.dev/");
+    expect(report.final_assessment).toBe("Benign");
+    expect(report.site_context).not.toBeNull();
+  });
+
+  it.each([
+    [["--html", "x.html"], /--url/],
+    [["--url", "ftp://paypa1.com/", "--html", "x.html"], /--url/],
+    [
+      ["--url", "https://paypa1.com/", "--html", "/nonexistent/page.html"],
+      /cannot read --html .*no such file/,
+    ],
+    [["--url", "https://paypa1.com/", "--html", SITES], /is a directory/],
+    [["--url", "https://paypa1.com/", "--html", "EMPTY"], /is empty/],
+    [["--url", "https://paypa1.com/", "--html", "PAGE", "--screenshot", "NOTPNG"], /not a PNG/],
+    [["--url", "https://paypa1.com/", "--html", "PAGE", "--bogus"], /bogus/],
+  ])("refuses %j with exit code 2 and a clear message", async (args, message) => {
+    const resolved = args.map((a) =>
+      a === "EMPTY"
+        ? path.join(dir, "empty.html")
+        : a === "PAGE"
+          ? path.join(SITES, "paypa1.com", "index.html")
+          : a === "NOTPNG"
+            ? notPng
+            : a,
+    );
+    const run = await analyze(resolved);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(message);
+  });
+});
