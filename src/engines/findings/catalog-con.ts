@@ -183,7 +183,7 @@ export const CONTENT_FINDINGS: readonly FindingDefinition[] = [
     "061",
     "Medium",
     "Wallet connection under an airdrop or claim lure",
-    "'Connect wallet' prompts together with airdrop, claim, reward, whitelist or wallet 'validation/rectification' wording.",
+    "'Connect wallet' prompts together with airdrop, claim, reward, whitelist or wallet 'validation/rectification' wording. Medium when something else backs it (a seed request, a brand claim, pressure wording, a throwaway host, data sent to a collector, approval calls, obfuscated code); Low alone, since every decentralized app shows a connect button.",
   ),
   con(
     "062",

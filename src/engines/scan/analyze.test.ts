@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Finding } from "../findings/types.js";
 import { fixtureHosts, fixtureScan, savedCapture } from "./agents/testing/fixture-scan.js";
 import { type AnalyzeScanOptions, analyzeScan, type VisionAgent } from "./analyze.js";
 import type { ScanCapture, ScanReport, VisionResult } from "./types.js";
@@ -177,6 +178,67 @@ describe("the vision agent's evidence", () => {
       }),
     });
     expect(report.final_assessment).toBe("Benign");
+  });
+});
+
+describe("brand impersonation the screenshot shows", () => {
+  /** A login clone whose markup is a script stub: the form and the brand are only in the screenshot. */
+  const stub = (): ScanCapture => {
+    const c = savedCapture(
+      "https://listing-item-4471.freehost.example/",
+      '<html><body><script>document.cookie="t=1";location.href="/?i=1";</script>This site requires Javascript.</body></html>',
+    );
+    c.screenshots.viewport = true;
+    return c;
+  };
+  const visionFinding = (code: string, severity: Finding["severity"], description: string): Finding => ({
+    finding_id: code,
+    severity,
+    source_agent: "Vision Agent",
+    description,
+    details: "x",
+  });
+
+  it("a password prompt and a brand name read only by OCR make a brand phishing page", async () => {
+    const report = await scan(stub(), {
+      vision: vision({
+        brands: [{ brand: "Facebook", source: "ocr", score: 0.9 }],
+        findings: [
+          visionFinding("VIS-003", "High", "Facebook named only in an image"),
+          visionFinding("VIS-010", "Informational", "Screenshot looks like a sign-in or verification page"),
+        ],
+      }),
+    });
+    expect(report.final_assessment).not.toBe("Benign");
+    expect(report.threat_type).toBe("Phishing / Credential Theft");
+    expect(report.site_context?.detected_brand).toBe("Facebook");
+    expect(report.executive_summary).toContain("the text of its screenshot");
+  });
+
+  it("without a sign-in prompt, a brand name in the screenshot decides nothing", async () => {
+    const report = await scan(stub(), {
+      vision: vision({
+        brands: [{ brand: "Facebook", source: "ocr", score: 0.9 }],
+        findings: [visionFinding("VIS-003", "Medium", "Facebook named only in an image")],
+      }),
+    });
+    expect(report.final_assessment).toBe("Benign");
+  });
+
+  it("a page naming a product and its company is the product's", async () => {
+    const page = savedCapture(
+      "https://page-review-center.example/",
+      `<html><head><title>Facebook</title></head><body><div class="brand">Meta Business Support</div>
+      <p>Your page will be permanently disabled. Verify your account now.</p>
+      <form action="/go"><input name="email" placeholder="Email"><input type="password" name="pass" placeholder="Password"><button>Continue</button></form>
+      <footer>© 2026 Meta</footer></body></html>`,
+    );
+    page.screenshots.viewport = true;
+    const report = await scan(page, {
+      vision: vision({ brands: [{ brand: "Meta", source: "logo", score: 0.9 }] }),
+    });
+    expect(report.final_assessment).toBe("Malicious");
+    expect(report.site_context?.detected_brand).toBe("Facebook");
   });
 });
 

@@ -114,7 +114,7 @@ export async function analyzeScan(
   // Secrets asked under a brand only the screenshot shows: the content agent could not know it.
   if (content?.signals.secrets.some((s) => s !== "seed") && content.signals.claims.length === 0) {
     const brand = impersonatedBrand(verdictInput);
-    const fromVision = brand?.sources.find((s) => s.startsWith("vision_"));
+    const fromVision = brand?.sources.find((s) => s === "vision_logo" || s === "vision_favicon");
     if (brand && fromVision && !content.findings.some((f) => f.finding_id === "CON-021"))
       content.findings.push(
         loginForBrand(

@@ -3,7 +3,7 @@ import { analyzeCapture, PURPOSE_LABELS } from "../classify/analyze/index.js";
 import type { CrawlCapture } from "../classify/capture.js";
 import type { Purpose } from "../classify/types.js";
 import type { NetworkChecks } from "../risk/network/types.js";
-import { brandsNamedIn } from "./agents/brand-names.js";
+import { brandsNamedIn, productAmong } from "./agents/brand-names.js";
 import type { ScanContext } from "./agents/context.js";
 import type { ContentSignals } from "./agents/types.js";
 import type { ScanCapture, SiteContext, VisionResult } from "./types.js";
@@ -269,7 +269,11 @@ function detectedBrand(
   }
   const threat = verdict.final_assessment === "Malicious" || verdict.final_assessment === "Suspicious";
   const claim = c.claims.find((k) => k.places.length >= 2) ?? (threat ? c.claims[0] : undefined);
-  if (claim) return claim.brand;
+  if (claim)
+    return productAmong(
+      claim.brand,
+      c.claims.map((k) => k.brand),
+    );
   return seen[0]?.brand ?? null;
 }
 

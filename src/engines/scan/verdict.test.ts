@@ -35,6 +35,12 @@ describe("scoring", () => {
   });
 });
 
+describe("a connect-wallet prompt alone", () => {
+  it("CON-061 at Low stays below Suspicious", () => {
+    expect(scoreOf([finding("CON-061", "Low")], { visionCorroborated: false })).toBeLessThan(15);
+  });
+});
+
 describe("primary language", () => {
   it.each([
     [

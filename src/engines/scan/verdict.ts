@@ -1,6 +1,6 @@
 import type { Finding, Severity } from "../findings/types.js";
 import { THREAT_TYPES as RISK_THREAT_TYPES } from "../risk/verdict.js";
-import { brandByName } from "./agents/brand-names.js";
+import { brandByName, productAmong } from "./agents/brand-names.js";
 import type { SystemFacts } from "./agents/system.js";
 import type { AgentOutput, ClaimPlace, ContentSignals, NetworkSignals } from "./agents/types.js";
 import type { ScanReport, VisionResult } from "./types.js";
@@ -61,6 +61,39 @@ export function urlBrandStands(input: VerdictInput): boolean {
   return named || (input.vision?.brands.some((b) => b.brand === url.name) ?? false);
 }
 
+/**
+ * The screenshot reads as a sign-in or verification page (OCR found password or verification prompts,
+ * VIS-010): the page asks for secrets even when its markup is a script stub that shows no form.
+ */
+export function visionAsksSecrets(input: VerdictInput): boolean {
+  return input.vision?.findings.some((f) => f.finding_id === "VIS-010") ?? false;
+}
+
+/**
+ * Brands OCR read in the screenshot that the markup never spells, on a page that asks for a password
+ * (VIS-003 raised to High, see vision/findings.ts): a login drawn around a brand's name.
+ */
+function ocrBrandsOnLogin(input: VerdictInput): string[] {
+  const vision = input.vision;
+  if (!vision) return [];
+  return vision.brands
+    .filter((b) => b.source === "ocr")
+    .map((b) => b.brand)
+    .filter((name) =>
+      vision.findings.some(
+        (f) =>
+          f.finding_id === "VIS-003" &&
+          f.severity === "High" &&
+          f.description === `${name} named only in an image`,
+      ),
+    );
+}
+
+/** Where a brand call comes from the page itself (not the URL, not the screenshot). */
+function pagePlace(source: string): boolean {
+  return source !== "url" && !source.startsWith("vision_");
+}
+
 /** Brand-imitation codes of the URL's name (DR-DOM-001–007 as scan codes). */
 const URL_BRAND_CODES = /^NET-20[1-7]$/;
 
@@ -90,8 +123,18 @@ export function impersonatedBrand(input: VerdictInput): ImpersonatedBrandCall | 
     if (!brandByName(seen.brand)) continue;
     add(seen.brand, `vision_${seen.source}`, true);
   }
+  for (const name of ocrBrandsOnLogin(input)) if (brandByName(name)) add(name, "vision_ocr", true);
   const url = input.network.signals.urlBrand;
   if (url && urlBrandStands(input)) add(url.name, "url", true, url.legitimateDomain);
+  // A company's name beside its product's, which the page itself names: the page is the product's.
+  const named = [...calls.values()].filter((c) => c.sources.some(pagePlace)).map((c) => c.name);
+  for (const call of [...calls.values()]) {
+    const product = calls.get(productAmong(call.name, named));
+    if (!product || product === call) continue;
+    for (const source of call.sources) if (!product.sources.includes(source)) product.sources.push(source);
+    product.strong ||= call.strong;
+    calls.delete(call.name);
+  }
   let best: ImpersonatedBrandCall | null = null;
   for (const call of calls.values()) {
     if (call.sources.length > 1) call.strong = true;
@@ -175,7 +218,10 @@ function threatTypeOf(input: VerdictInput, brand: ImpersonatedBrandCall | null, 
     return THREAT_TYPES.phishing;
   if (c?.fakeShop || findings.some((f) => /^CON-05\d$/.test(f.finding_id) && f.severity !== "Low"))
     return THREAT_TYPES.scam;
-  if (brand?.strong) return secrets.length > 0 ? THREAT_TYPES.phishing : THREAT_TYPES.brandImpersonation;
+  if (brand?.strong)
+    return secrets.length > 0 || visionAsksSecrets(input)
+      ? THREAT_TYPES.phishing
+      : THREAT_TYPES.brandImpersonation;
   if (secrets.length > 0 && (c?.urgency.length ?? 0) > 0) return THREAT_TYPES.phishing;
   if ((c?.reward.length ?? 0) > 0) return THREAT_TYPES.scam;
   const categories = n.site.keywordCategories;
@@ -194,7 +240,8 @@ function decisive(
   const c = input.content?.signals;
   if (!c) return null;
   const secrets = c.secrets.filter((s) => s !== "seed");
-  if (secrets.length > 0 && brand) return THREAT_TYPES.phishing;
+  // A brand only OCR read is evidence, not proof (an image "Log in with …" button reads the same).
+  if (secrets.length > 0 && brand?.sources.some((s) => s !== "vision_ocr")) return THREAT_TYPES.phishing;
   if (c.seedPhrase || c.drainer) return THREAT_TYPES.cryptoDrainer;
   if (c.fakeShop) return THREAT_TYPES.scam;
   if (c.exfil.some((e) => e.sensitive)) return THREAT_TYPES.phishing;
@@ -225,8 +272,11 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     decision = haltedDecision(input, findings);
   } else {
     const c = input.content.signals;
+    // The page asks for secrets in its markup or, when the markup shows no form, in its screenshot.
     const visionCorroborated =
-      c.secrets.length > 0 || brand?.sources.some((s) => !s.startsWith("vision_")) === true;
+      c.secrets.length > 0 ||
+      visionAsksSecrets(input) ||
+      brand?.sources.some((s) => !s.startsWith("vision_")) === true;
     const urlBrandDisowned = n.urlBrand !== null && !urlBrandStands(input);
     const score = scoreOf(findings, { visionCorroborated, urlBrandDisowned });
     const proven = decisive(input, brand, findings);
@@ -301,6 +351,7 @@ const PLACE_WORDS: Record<string, string> = {
   address: "a look-alike of its name in the address",
   vision_logo: "the logo in its screenshot",
   vision_favicon: "its favicon",
+  vision_ocr: "the text of its screenshot",
   url: "its address",
 };
 

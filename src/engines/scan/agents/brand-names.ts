@@ -61,6 +61,23 @@ function entries(): Map<string, Entry> {
   return index;
 }
 
+/**
+ * Companies of the brand table and the products people know them by, each a brand of its own in the table
+ * (which has no parent relation). A page naming both calls itself by the product: a Facebook login that
+ * shows "Meta" in its footer and its logo is a Facebook page.
+ */
+const PRODUCTS: Readonly<Record<string, readonly string[]>> = {
+  Meta: ["Facebook", "Instagram", "WhatsApp", "Threads"],
+  Google: ["YouTube"],
+  Microsoft: ["Skype", "Xbox", "LinkedIn"],
+  Sony: ["PlayStation"],
+};
+
+/** The product among `names` to call a page by when `name` is its company, else `name`. */
+export function productAmong(name: string, names: readonly string[]): string {
+  return PRODUCTS[name]?.find((product) => names.includes(product)) ?? name;
+}
+
 export function brandByName(name: string): Brand | null {
   for (const brand of brandRegistry().brands) if (brand.name === name) return brand;
   return null;

@@ -18,7 +18,25 @@ function words(value: string): string {
 }
 
 const SEED =
-  /\b(?:seed (?:phrase|words?)|mnemonic|recovery (?:phrase|words?)|secret phrase|secret recovery|wallet phrase|(?:12|24|twelve|twenty four) words?|private key|keystore)\b/;
+  /\b(?:seed (?:phrase|words?)|mnemonic|recovery (?:phrase|words?)|secret phrase|secret recovery|wallet phrase|(?:12|24|twelve|twenty four) words?|keystore)\b/;
+/** "Private key" is a wallet's key, or the secret half of an exchange's API key pair (Kraken's own name). */
+const PRIVATE_KEY = /\bprivate ?key\b/;
+/** Captions of an API key pair's fields ("API key", "API secret", "Secret key", "Access key"). */
+const API_KEY = /\bapi\b|\b(?:secret|access|public) key\b|\bkey secret\b/;
+/**
+ * What makes a "private key" a wallet's: recovery-phrase wording, 12/24-word inputs, a wallet's private
+ * key, keystore files.
+ */
+export const WALLET_SECRET_TEXT =
+  /\b(?:seed|recovery|secret|wallet) phrase\b|\bmnemonic\b|\b(?:12|24|twelve|twenty[- ]four)[- ]words?\b|\bwallet(?:'s)? private key\b|\bprivate key (?:of|for) (?:your|the) wallet\b|\bkeystore\b/;
+/** A field shaped for a hex key (`0x…` placeholder, 64 or 66 characters). */
+function hexKeyField(field: PageField): boolean {
+  return (
+    /^0x[0-9a-f.…]*$|^[0-9a-f]{16,}/i.test(field.placeholder.trim()) ||
+    field.maxlength === 64 ||
+    field.maxlength === 66
+  );
+}
 const SEED_GRID = /^(?:word|phrase|seed|mnemonic|w)\s?\d{1,2}$/;
 const SSN =
   /\b(?:ssn|social security|social insurance|sin number|tax ?id|taxpayer|national insurance|steuer ?id|mother'?s maiden|maiden name|security (?:question|answer)|secret (?:question|answer))\b/;
@@ -58,7 +76,17 @@ export function disguisedPassword(field: PageField): boolean {
   return false;
 }
 
-export function fieldKind(field: PageField): FieldKind {
+/** What the rest of the page says about a "private key" field (see {@link apiKeyPair}). */
+export interface KeyContext {
+  /** Another field of the form asks for an API key: a "private key" beside it is the pair's secret. */
+  apiPair: boolean;
+  /** The page talks of recovery phrases, mnemonics or a wallet's private key. */
+  wallet: boolean;
+}
+
+const NO_KEY_CONTEXT: KeyContext = { apiPair: false, wallet: false };
+
+export function fieldKind(field: PageField, keys: KeyContext = NO_KEY_CONTEXT): FieldKind {
   if (field.type === "hidden") return "hidden";
   if (
     ["submit", "button", "reset", "image", "checkbox", "radio", "file", "range", "color"].includes(field.type)
@@ -75,6 +103,12 @@ export function fieldKind(field: PageField): FieldKind {
   const caption = words(`${field.placeholder} ${field.label || before}`);
   const all = `${name} ${caption}`;
   if (SEED.test(all)) return "seed";
+  if (PRIVATE_KEY.test(all)) {
+    // A wallet's key when the field or the page says so; the secret of an API key pair otherwise.
+    const wallet = keys.wallet || hexKeyField(field) || /\bwallet\b/.test(all);
+    return keys.apiPair && !wallet ? "api_key" : "seed";
+  }
+  if (API_KEY.test(all) && !PASSWORD.test(all)) return "api_key";
   if (SSN.test(all)) return "ssn";
   if (CVV.test(all)) return "card_cvv";
   if (CARD.test(all)) return "card_number";
@@ -111,9 +145,11 @@ function unique<T>(values: T[]): T[] {
  * form list when the markup shows none.
  */
 export function analyzeForms(page: PageView, capture: ScanCapture): AnalyzedForm[] {
+  const wallet = WALLET_SECRET_TEXT.test(`${page.title} ${page.text}`.toLowerCase());
   const forms: AnalyzedForm[] = page.forms.map((form, index) => {
     const fields = page.fields.filter((f) => f.form === index);
-    const kinds = fields.map(fieldKind);
+    const keys = { apiPair: apiKeyPair(fields), wallet };
+    const kinds = fields.map((f) => fieldKind(f, keys));
     return {
       ...actionOf(form.rawAction, form.action),
       method: form.method,
@@ -123,7 +159,8 @@ export function analyzeForms(page: PageView, capture: ScanCapture): AnalyzedForm
     };
   });
   const loose = page.fields.filter((f) => f.form === -1);
-  const looseKinds = loose.map(fieldKind);
+  const looseKeys = { apiPair: apiKeyPair(loose), wallet };
+  const looseKinds = loose.map((f) => fieldKind(f, looseKeys));
   const looseSecrets = unique(looseKinds.filter((k) => SECRET_KINDS.has(k)));
   if (looseSecrets.length > 0) {
     forms.push({
@@ -164,6 +201,20 @@ export function analyzeForms(page: PageView, capture: ScanCapture): AnalyzedForm
     }
   }
   return forms;
+}
+
+/**
+ * Fields that ask for an API key ("API key", `api_key`): a "private key" or "secret" beside one is the
+ * secret half of an exchange's API key pair (read-only tax and portfolio tools ask for these), not a
+ * wallet's private key.
+ */
+export function apiKeyPair(fields: readonly PageField[]): boolean {
+  return fields.some((f) => {
+    if (f.type === "hidden" || !f.visible) return false;
+    const before = f.before.length <= 40 ? f.before : "";
+    const text = words(`${f.name} ${f.id} ${f.placeholder} ${f.label || before}`);
+    return API_KEY.test(text) && !PRIVATE_KEY.test(text);
+  });
 }
 
 /** Seed-phrase grids: twelve or more one-word fields (`word1`…`word12`). */

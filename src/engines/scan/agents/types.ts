@@ -37,6 +37,8 @@ export type FieldKind =
   | "ssn"
   | "otp"
   | "seed"
+  /** An exchange or service API key or its secret (not a wallet's key: see `fields.ts`). */
+  | "api_key"
   | "email"
   | "username"
   | "phone"

@@ -69,7 +69,7 @@ describe("form fields", () => {
       '<form><label for="a">Card number</label><input id="a" name="f1"><div>CVV</div><input name="f2"></form>',
       "https://x.example/",
     );
-    expect(page.fields.map(fieldKind)).toEqual(["card_number", "card_cvv"]);
+    expect(page.fields.map((f) => fieldKind(f))).toEqual(["card_number", "card_cvv"]);
   });
 });
 
@@ -314,5 +314,49 @@ describe("shops and wallets", () => {
       "<h1>Airdrop season</h1><p>Never connect your wallet to a site you reached from a message.</p>",
     );
     expect(codes(article)).not.toContain("CON-061");
+  });
+
+  it("an exchange's API key and its secret are no wallet private key", () => {
+    const tool = content(
+      "https://app.ledgerline-tax.example/integrations/exchange",
+      `<h1>Connect your exchange account</h1><p>Create a read-only API key (query permissions only, never withdrawals) and paste it here.</p>
+      <form method="post" action="/api/integrations"><label for="k">API key</label><input id="k" name="api_key">
+      <label for="s">Private key</label><input id="s" name="api_secret" type="password"><button>Connect</button></form>`,
+    );
+    expect(codes(tool)).not.toContain("CON-005");
+    expect(tool.signals.seedPhrase).toBe(false);
+    expect(tool.signals.secrets).not.toContain("seed");
+    // A wallet's private key stays one: alone, or with wallet wording beside an API key field.
+    const alone = content(
+      "https://wallet-sync.example/import",
+      '<h1>Import wallet</h1><form><label for="p">Private key</label><input id="p" name="pk"><button>Import</button></form>',
+    );
+    expect(codes(alone)).toContain("CON-005");
+    const hex = content(
+      "https://wallet-sync.example/import",
+      '<form><label for="a">API key</label><input id="a" name="api_key"><label for="p">Private key</label><input id="p" name="pk" placeholder="0x…"></form>',
+    );
+    expect(codes(hex)).toContain("CON-005");
+    const phrase = content(
+      "https://wallet-sync.example/restore",
+      '<p>Restore with your recovery phrase or your wallet private key.</p><form><label for="a">API key</label><input id="a" name="api_key"><label for="p">Private key</label><input id="p" name="pk"></form>',
+    );
+    expect(codes(phrase)).toContain("CON-005");
+  });
+
+  it("a connect-wallet call to action under mint wording alone stays Low", () => {
+    const mint = content(
+      "https://www.lanternworks-art.example/mint",
+      '<h1>Lanternworks: free mint is live</h1><p>2,000 drawings. One per wallet, you pay only gas.</p><button id="c">Connect wallet</button><p>Never share your seed phrase.</p>',
+      "Lanternworks — Mint",
+    );
+    const lure = mint.findings.find((f) => f.finding_id === "CON-061");
+    expect(lure?.severity).toBe("Low");
+    // Pressure or a seed request behind it makes it Medium again.
+    const pressed = content(
+      "https://www.lanternworks-art.example/mint",
+      "<h1>Free mint</h1><p>Your wallet will be permanently disabled unless you verify now. Act now, last chance!</p><button>Connect wallet</button>",
+    );
+    expect(pressed.findings.find((f) => f.finding_id === "CON-061")?.severity).toBe("Medium");
   });
 });

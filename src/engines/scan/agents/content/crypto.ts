@@ -1,5 +1,6 @@
 import { makeFinding } from "../../../findings/catalog.js";
 import type { Finding } from "../../../findings/types.js";
+import { apiKeyPair, WALLET_SECRET_TEXT } from "../fields.js";
 import type { PageView } from "../page.js";
 import type { ScriptFacts } from "./scripts.js";
 import { list } from "./words.js";
@@ -34,22 +35,30 @@ export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts
   const hasTextEntry = page.fields.some(
     (f) => f.visible && (f.tag === "textarea" || ["text", "password", ""].includes(f.type)),
   );
+  let seedPrompt = hasTextEntry ? (SEED_TEXT.exec(captions)?.[0] ?? null) : null;
+  // "Private key" beside an "API key" field is an exchange API key pair's secret, not a wallet's key.
+  if (seedPrompt === "private key" && apiKeyPair(page.fields) && !WALLET_SECRET_TEXT.test(captions))
+    seedPrompt = null;
   return {
     connectPrompt: CONNECT_TEXT.exec(clickable)?.[0] ?? null,
     lure: LURE.exec(captions)?.[0] ?? null,
     connectApis: scripts.connectApis,
     drainApis: scripts.drainApis,
-    seedPrompt: hasTextEntry ? (SEED_TEXT.exec(captions)?.[0] ?? null) : null,
+    seedPrompt,
   };
 }
 
 /**
  * CON-060–062: a drainer (connect prompt, token-approval calls, and a lure or obfuscated code), a
- * connect prompt under a lure, or plain wallet code.
+ * connect prompt under a lure, or plain wallet code. A connect prompt under mint or claim wording is what
+ * every dApp shows: CON-061 is Medium only with something else from the page behind it (`corroborated`:
+ * a seed-phrase request, a brand it poses as, pressure wording, a throwaway host, data sent to a
+ * collector, token-approval calls), Low alone.
  */
 export function cryptoFindings(
   crypto: CryptoFacts,
   obfuscated: boolean,
+  corroborated = false,
 ): { findings: Finding[]; drainer: boolean; walletLure: boolean } {
   const findings: Finding[] = [];
   const connect = crypto.connectPrompt !== null || crypto.connectApis.length > 0;
@@ -64,8 +73,18 @@ export function cryptoFindings(
         { severity: obfuscated ? "Critical" : "High" },
       ),
     );
-  else if (walletLure) findings.push(makeFinding("CON-061", `"${prompt}" together with "${crypto.lure}".`));
-  else if (crypto.connectApis.length > 0)
+  else if (walletLure) {
+    const backed = corroborated || obfuscated || crypto.drainApis.length > 0;
+    findings.push(
+      makeFinding(
+        "CON-061",
+        `"${prompt}" together with "${crypto.lure}"${backed ? "" : "; nothing else on the page backs it"}.`,
+        {
+          severity: backed ? "Medium" : "Low",
+        },
+      ),
+    );
+  } else if (crypto.connectApis.length > 0)
     findings.push(makeFinding("CON-062", `Wallet calls: ${list(crypto.connectApis.slice(0, 4))}.`));
   return { findings, drainer, walletLure };
 }

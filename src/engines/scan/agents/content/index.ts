@@ -165,7 +165,16 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const shop = analyzeShop(page, text);
   const shopOut = shopFindings(shop);
   findings.push(...shopOut.findings);
-  const wallet = cryptoFindings(crypto, scripts.obfuscation.length > 0);
+  const wallet = cryptoFindings(
+    crypto,
+    scripts.obfuscation.length > 0,
+    secrets.includes("seed") ||
+      claims.length > 0 ||
+      urgency.length > 0 ||
+      throwaway ||
+      scripts.exfil.length > 0 ||
+      delivery.exfil.length > 0,
+  );
   findings.push(...wallet.findings);
   findings.push(...kind.findings);
 
