@@ -63,6 +63,14 @@ navigator.sendBeacon && navigator.sendBeacon("http://${loopback}/beacon", "x");
     "site.json": JSON.stringify({ created: "2019-01-01" }),
     "index.html": `<!doctype html><title>Moved</title><meta http-equiv="refresh" content="0; url=https://oldmill-hardware.com/">`,
   });
+  // Self-signed, and everything it loads aims inside or at another broken certificate.
+  site(corpus, "selfsigned-lure.com", {
+    "site.json": JSON.stringify({ created: "2019-01-01", cert: "self-signed" }),
+    "index.html": `<!doctype html><html><head><title>Self-signed lure</title></head><body>
+<img src="http://${loopback}/img"><img src="https://oldmill-hardware.com/logo.png">
+<script>fetch("http://169.254.169.254/latest/meta-data/", { mode: "no-cors" }).catch(() => {});</script>
+</body></html>`,
+  });
   world = await startWorld({ sitesDir: corpus });
   const config = loadConfig({ ...world.env });
   egress = createEgress(config.egress);
@@ -128,6 +136,35 @@ describe("the browser in the test world", () => {
     expect(refresh.error?.reason).toBe("tls_error");
     expect(refresh.html).toBe("");
     expect(refresh.chain[0]).toMatchObject({ url: "https://refresh-to-expired.com/", kind: "meta_refresh" });
+  });
+
+  it("accepts one origin's certificate for one task only, still behind the proxy", async () => {
+    const accepted = await pool.run(
+      async (session) => {
+        expect(session.acceptedOrigin).toBe("https://selfsigned-lure.com:443");
+        const page = await renderPage(session, "https://selfsigned-lure.com/", { timeoutMs: 8_000 });
+        // Another origin with a broken certificate is still refused in the same task.
+        const other = await renderPage(session, "https://oldmill-hardware.com/", { timeoutMs: 8_000 });
+        return { page, other, events: [...session.proxyEvents], refusals: [...session.tlsRefusals] };
+      },
+      { acceptCertificateOf: { host: "selfsigned-lure.com", port: 443 }, timeoutMs: 20_000 },
+    );
+    expect(accepted.page.error).toBeNull();
+    expect(accepted.page.title).toBe("Self-signed lure");
+    expect(accepted.other.error).not.toBeNull();
+    expect(accepted.other.html).toBe("");
+    expect(accepted.other.status).toBeNull();
+    expect(accepted.refusals.map((r) => [new URL(r.url).hostname, r.reason])).toContainEqual([
+      "oldmill-hardware.com",
+      "tls_expired",
+    ]);
+    const blocked = new Set(accepted.events.filter((e) => e.outcome === "blocked").map((e) => e.reason));
+    expect([...blocked].sort()).toEqual(["blocked_loopback", "blocked_metadata_address"]);
+    expect(canaryHits).toBe(0);
+    // The next task verifies that origin again.
+    const next = await pool.render("https://selfsigned-lure.com/", { timeoutMs: 8_000 });
+    expect(next.error?.reason).toBe("tls_error");
+    expect(next.html).toBe("");
   });
 
   it("never reaches loopback or the metadata address, whatever the page tries", async () => {

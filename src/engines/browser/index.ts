@@ -28,6 +28,7 @@ export {
 } from "./network-log.js";
 export { createPageInspector, type PageInspector, PageUnresponsiveError } from "./page-inspector.js";
 export {
+  type AcceptedOrigin,
   type BrowserPool,
   type BrowserPoolOptions,
   type BrowserPoolStats,

@@ -28,6 +28,20 @@ export interface BrowserPoolOptions {
 export interface RunOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * One HTTPS origin whose certificate this task accepts although it fails verification (a scan reading a
+   * page behind an expired or self-signed certificate). Only this task's context is affected: Chromium
+   * stops checking certificates (`ignoreHTTPSErrors`), so every other HTTPS origin of the task must pass
+   * DomainLens's own origin check first, and every request still goes through the egress proxy and its
+   * address policy.
+   */
+  acceptCertificateOf?: AcceptedOrigin;
+}
+
+/** An HTTPS origin (`host` as in a URL's hostname, lower-case; `port` 443 by default). */
+export interface AcceptedOrigin {
+  host: string;
+  port: number;
 }
 
 export interface BrowserPoolStats {
@@ -166,6 +180,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     current: Browser,
     signal: AbortSignal,
     deadline: number,
+    accepted: AcceptedOrigin | null,
   ): Promise<{ session: SessionRecord; proxy: EgressProxy; context: BrowserContext }> {
     const proxyEvents: ProxyEvent[] = [];
     const proxy = await egress.startProxy({
@@ -179,7 +194,8 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
         proxy: { server: proxy.url },
         serviceWorkers: "block",
         acceptDownloads: false,
-        ignoreHTTPSErrors: false,
+        // Only for a task that accepts one origin's certificate; the route below verifies every other one.
+        ignoreHTTPSErrors: accepted !== null,
         javaScriptEnabled: true,
         userAgent,
         viewport,
@@ -194,15 +210,25 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     const popups: string[] = [];
     const dialogs: SessionRecord["dialogs"] = [];
     await context.addInitScript({ content: NO_WEBRTC });
-    if (trustedSpki.length > 0) {
+    // Chromium does not check certificates itself when it trusts the extra CA by SPKI (for chains holding
+    // it) or when the task accepts an origin (for every chain): then each HTTPS origin must pass
+    // DomainLens's own check, except the one accepted origin.
+    if (trustedSpki.length > 0 || accepted !== null) {
       const verifier = createOriginVerifier(egress);
+      const isAccepted = (host: string, port: number): boolean =>
+        accepted !== null && accepted.host === host && accepted.port === port;
       await context.route(
         (url) => url.protocol === "https:",
         async (route) => {
           const url = route.request().url();
           try {
             const parsed = new URL(url);
-            const verdict = await verifier.check(parsed.hostname, Number(parsed.port) || 443, signal);
+            const port = Number(parsed.port) || 443;
+            if (isAccepted(parsed.hostname, port)) {
+              await route.fallback();
+              return;
+            }
+            const verdict = await verifier.check(parsed.hostname, port, signal);
             if (verdict.ok) await route.fallback();
             else {
               tlsRefusals.push({
@@ -242,6 +268,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       popups,
       dialogs,
       signal,
+      acceptedOrigin: accepted ? `https://${accepted.host}:${accepted.port}` : null,
       remainingMs: () => Math.max(0, Math.round(deadline - performance.now())),
     };
     return { session, proxy, context };
@@ -273,7 +300,13 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     let opened: { proxy: EgressProxy; context: BrowserContext } | null = null;
     try {
       current = await raceAbort(ensureBrowser(), controller.signal);
-      const sessionWork = openSession(current, controller.signal, deadline);
+      const accepted = runOptions.acceptCertificateOf
+        ? {
+            host: runOptions.acceptCertificateOf.host.toLowerCase(),
+            port: runOptions.acceptCertificateOf.port,
+          }
+        : null;
+      const sessionWork = openSession(current, controller.signal, deadline, accepted);
       opening = sessionWork;
       const made = await raceAbort(sessionWork, controller.signal);
       opened = made;

@@ -32,6 +32,8 @@ export interface BrowserSession {
   readonly popups: readonly string[];
   /** Dialogs the page opened, in order (at most 50 kept). */
   readonly dialogs: readonly BrowserDialog[];
+  /** `https://host:port` whose certificate this task accepts unverified (RunOptions.acceptCertificateOf); usually null. */
+  readonly acceptedOrigin: string | null;
   /** Aborted at the task's deadline or when the caller aborts. */
   readonly signal: AbortSignal;
   /** Milliseconds left before the task's deadline. */

@@ -34,6 +34,11 @@ export function hasContent(capture: ScanCapture): boolean {
   );
 }
 
+/** The capture read the page in spite of a refused certificate (BrowserCapture.tlsBypassed). */
+export function tlsBypassed(capture: ScanCapture): boolean {
+  return (capture as ScanCapture & { tlsBypassed?: unknown }).tlsBypassed === true;
+}
+
 /** Findings about the scan itself: why it stopped, what limited it. */
 export function systemFindings(capture: ScanCapture): SystemFacts {
   const findings: Finding[] = [];
@@ -53,6 +58,18 @@ export function systemFindings(capture: ScanCapture): SystemFacts {
       findings.push(makeFinding("SYS-002", `No connection to the server: ${why}.`));
       break;
     case "tls_failure":
+      if (tlsBypassed(capture) && content) {
+        // Not halted: the page was read with that one origin's certificate accepted. The certificate
+        // problem itself is in the network checks (NET-12x).
+        findings.push(
+          makeFinding(
+            "SYS-003",
+            `The browser refused the certificate of ${capture.finalUrl ?? capture.requestUrl} (${why}); the page was then read without certificate verification, as a person clicking through the warning would see it. The content was analyzed; the certificate problem stands.`,
+            { description: "Page read despite a certificate error" },
+          ),
+        );
+        break;
+      }
       reason = "the TLS handshake failed";
       findings.push(makeFinding("SYS-003", `The HTTPS connection failed: ${why}.`));
       break;

@@ -1,5 +1,6 @@
 import { getDomain } from "tldts";
 import {
+  type AcceptedOrigin,
   abortError,
   type BrowserPool,
   BrowserTaskError,
@@ -133,45 +134,81 @@ export async function captureUrl(
   const t0 = performance.now();
   const checks = hostChecks(deps, startedAt);
   checks.start(target.hostname);
-  const state = emptyPageState();
   let favicon: Promise<Favicon | null> = Promise.resolve(null);
-  let failure: { reason: string; message: string } | null = null;
-  try {
-    await deps.browser.run(
-      (session) =>
-        capturePage(session, state, {
-          url: target.url,
-          fallbackUrl: target.schemeAdded ? plainHttp(target.url) : null,
-          navigationMs: options.navigationTimeoutMs ?? CAPTURE_DEFAULTS.navigationTimeoutMs,
-          settleMs: options.settleMs ?? CAPTURE_DEFAULTS.settleMs,
-          quietMs: CAPTURE_DEFAULTS.quietMs,
-          maxRefreshWaitMs: CAPTURE_DEFAULTS.maxRefreshWaitMs,
-          reserveMs: CAPTURE_DEFAULTS.reserveMs,
-          graceMs: CAPTURE_DEFAULTS.graceMs,
-          maxFullPageHeight: CAPTURE_DEFAULTS.maxFullPageHeight,
-          onNavigated: (landed) => {
-            const host = hostOf(landed);
-            if (host) checks.start(host);
-          },
-          onSnapshot: (snapshot) => {
-            favicon = fetchFavicon(deps.egress, snapshot.icons, snapshot.url, {
-              timeoutMs: CAPTURE_DEFAULTS.faviconTimeoutMs,
-              ...(signal ? { signal } : {}),
-            });
-          },
-        }),
-      {
-        timeoutMs: Math.max(2_000, options.timeoutMs ?? CAPTURE_DEFAULTS.timeoutMs),
-        ...(signal ? { signal } : {}),
-      },
-    );
-  } catch (error) {
-    if (signal?.aborted) throw abortError(signal);
-    failure = browserFailure(error);
+  const total = Math.max(2_000, options.timeoutMs ?? CAPTURE_DEFAULTS.timeoutMs);
+  const browse = async (
+    fallbackUrl: string | null,
+    timeoutMs: number,
+    accepted: AcceptedOrigin | null,
+  ): Promise<{ state: PageState; failure: { reason: string; message: string } | null }> => {
+    const state = emptyPageState();
+    let failure: { reason: string; message: string } | null = null;
+    try {
+      await deps.browser.run(
+        (session) =>
+          capturePage(session, state, {
+            url: target.url,
+            fallbackUrl,
+            navigationMs: options.navigationTimeoutMs ?? CAPTURE_DEFAULTS.navigationTimeoutMs,
+            settleMs: options.settleMs ?? CAPTURE_DEFAULTS.settleMs,
+            quietMs: CAPTURE_DEFAULTS.quietMs,
+            maxRefreshWaitMs: CAPTURE_DEFAULTS.maxRefreshWaitMs,
+            reserveMs: CAPTURE_DEFAULTS.reserveMs,
+            graceMs: CAPTURE_DEFAULTS.graceMs,
+            maxFullPageHeight: CAPTURE_DEFAULTS.maxFullPageHeight,
+            onNavigated: (landed) => {
+              const host = hostOf(landed);
+              if (host) checks.start(host);
+            },
+            onSnapshot: (snapshot) => {
+              favicon = fetchFavicon(deps.egress, snapshot.icons, snapshot.url, {
+                timeoutMs: CAPTURE_DEFAULTS.faviconTimeoutMs,
+                ...(signal ? { signal } : {}),
+              });
+            },
+          }),
+        {
+          timeoutMs,
+          ...(signal ? { signal } : {}),
+          ...(accepted ? { acceptCertificateOf: accepted } : {}),
+        },
+      );
+    } catch (error) {
+      if (signal?.aborted) throw abortError(signal);
+      failure = browserFailure(error);
+    }
+    if (!failure && state.pageCrashed)
+      failure = { reason: "page_crashed", message: "The page's renderer crashed." };
+    return { state, failure };
+  };
+  const first = await browse(target.schemeAdded ? plainHttp(target.url) : null, total, null);
+  let state = first.state;
+  let capture = assemble(target, url, state, first.failure);
+  const refused = certificateFailure(capture, state);
+  if (refused) {
+    capture.tlsError = refused.error;
+    // The page behind the certificate, read in a fresh context that accepts that one origin's certificate
+    // (still through the egress proxy): the content is described, the certificate problem stays a finding.
+    const spent = state.startedAt === null ? 0 : (state.endedAt ?? performance.now()) - state.startedAt;
+    const left = Math.round(total - spent);
+    if (left >= MIN_BYPASS_MS) {
+      const second = await browse(null, left, refused.origin);
+      const bypassed = assemble(target, url, second.state, second.failure);
+      if (bypassed.finalUrl !== null) {
+        bypassed.tlsBypassed = true;
+        bypassed.tlsError = refused.error;
+        if (bypassed.outcome === "ok") {
+          bypassed.outcome = "tls_failure";
+          bypassed.reason = refused.error.reason;
+          bypassed.message = refused.error.message;
+        }
+        bypassed.timings.browserMs += capture.timings.browserMs;
+        second.state.startedAt = state.startedAt;
+        capture = bypassed;
+        state = second.state;
+      }
+    }
   }
-  if (!failure && state.pageCrashed)
-    failure = { reason: "page_crashed", message: "The page's renderer crashed." };
-  const capture = assemble(target, url, state, failure);
   const finalHost = hostOf(capture.finalUrl ?? capture.chain.at(-1)?.url ?? target.url) ?? target.hostname;
   const [network, requestNetwork, icon] = await unlessAborted(
     Promise.all([checks.start(finalHost), checks.start(target.hostname), favicon]),
@@ -190,6 +227,45 @@ export async function captureUrl(
     capture,
     artifacts: { viewport: showing ? state.viewport : null, fullPage: showing ? state.fullPage : null },
   };
+}
+
+const CERTIFICATE_REASONS = new Set(["tls_expired", "tls_untrusted", "tls_hostname_mismatch"]);
+/** Below this much time left, a page behind a broken certificate is not read again. */
+const MIN_BYPASS_MS = 4_000;
+
+/**
+ * The certificate failure of the main document when that is why no page was shown (not a refused
+ * connection, a timeout or the policy): the hop, and the origin a second capture may accept.
+ */
+function certificateFailure(
+  capture: BrowserCapture,
+  state: PageState,
+): { error: NonNullable<BrowserCapture["tlsError"]>; origin: AcceptedOrigin } | null {
+  if (capture.finalUrl !== null || capture.downloads.length > 0) return null;
+  if (capture.outcome !== "tls_failure" && capture.outcome !== "unreachable") return null;
+  const hops = state.navigation?.hops() ?? [];
+  for (let at = Math.min(capture.chain.length, hops.length) - 1; at >= 0; at -= 1) {
+    const hop = capture.chain[at];
+    if (!hop?.reason || !hop.url.startsWith("https:")) continue;
+    // Chromium's own refusal says tls_error for every TLS problem; only ERR_CERT_* is the certificate.
+    const raw = hops[at]?.failure ?? "";
+    if (!CERTIFICATE_REASONS.has(hop.reason) && !(hop.reason === "tls_error" && /ERR_CERT_/.test(raw)))
+      continue;
+    const parsed = new URL(hop.url);
+    const refusal = state.session?.tlsRefusals.find((r) => r.url === hop.url);
+    return {
+      error: {
+        url: hop.url,
+        reason: hop.reason,
+        message:
+          refusal?.message ||
+          (capture.reason === hop.reason ? capture.message : null) ||
+          (raw ? raw.slice(0, 500) : null),
+      },
+      origin: { host: parsed.hostname, port: Number(parsed.port) || 443 },
+    };
+  }
+  return null;
 }
 
 /** The TLS facts of the final origin from the network checks, when the browser gave none. */
@@ -301,6 +377,8 @@ function assemble(
     requestsDropped: state.requests?.dropped() ?? 0,
     requestNetwork: null,
     scriptTerminated: state.scriptTerminated,
+    tlsBypassed: false,
+    tlsError: null,
     timings: {
       queueMs: 0,
       navigationMs: state.run?.navigationMs ?? 0,

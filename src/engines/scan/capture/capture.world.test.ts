@@ -225,10 +225,24 @@ describe("a hostile or broken site is an outcome, never a crash", () => {
     const down = await scan("https://tallowmere-games.com/");
     expect(down.capture).toMatchObject({ outcome: "unreachable", reason: "connection_refused" });
 
+    // A refused certificate stays the outcome; the page behind it is read in a second context that
+    // accepts that one origin's certificate (tls-bypass.world.test.ts analyses them).
     const expired = await scan("https://oldmill-hardware.com/");
-    expect(expired.capture).toMatchObject({ outcome: "tls_failure", reason: "tls_expired", finalUrl: null });
+    expect(expired.capture).toMatchObject({
+      outcome: "tls_failure",
+      reason: "tls_expired",
+      tlsBypassed: true,
+      tlsError: { url: "https://oldmill-hardware.com/", reason: "tls_expired" },
+      finalUrl: "https://oldmill-hardware.com/",
+    });
     const selfSigned = await scan("https://pinecrest-homelab.net/");
-    expect(selfSigned.capture).toMatchObject({ outcome: "tls_failure", reason: "tls_untrusted" });
+    expect(selfSigned.capture).toMatchObject({
+      outcome: "tls_failure",
+      reason: "tls_untrusted",
+      tlsBypassed: true,
+    });
+    // A refused connection is no certificate problem: nothing is read again.
+    expect(down.capture).toMatchObject({ tlsBypassed: false, tlsError: null, finalUrl: null });
 
     // A bare domain whose HTTPS is broken is tried over plain HTTP, as a browser would.
     const bare = await scan("oldmill-hardware.com");
@@ -236,6 +250,7 @@ describe("a hostile or broken site is an outcome, never a crash", () => {
       outcome: "ok",
       finalUrl: "http://oldmill-hardware.com/",
       schemeAdded: true,
+      tlsBypassed: false,
     });
     expect(bare.capture.chain.map((h) => [h.url, h.reason])).toEqual([
       ["https://oldmill-hardware.com/", "tls_expired"],

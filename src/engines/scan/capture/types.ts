@@ -95,6 +95,16 @@ export interface BrowserCapture extends ScanCapture {
   /** A page script kept the renderer busy and was terminated before the page could be read. */
   scriptTerminated: boolean;
   timings: CaptureTimings;
+  /**
+   * The main document's certificate was refused (`tlsError`), and the page was then read in a fresh context
+   * that accepted that one origin's certificate: the content is the site's, the certificate problem stands.
+   */
+  tlsBypassed: boolean;
+  /**
+   * The main document's refused certificate (the hop, reason, message), also when the page could not be
+   * read after all; null when none was refused.
+   */
+  tlsError: { url: string; reason: string; message: string | null } | null;
 }
 
 export interface CaptureResult {
