@@ -29,7 +29,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { type RunningServer, serve } from "../src/main/serve.js";
 import { BUILTIN_SITES_DIR, startWorld, type World } from "../src/world/index.js";
-import { CLASSIFICATION_CORPUS, envInt, percentile, rootSites, table } from "./support.js";
+import { ApiClient, CLASSIFICATION_CORPUS, envInt, percentile, rootSites, table } from "./support.js";
 
 const TARGET_P95_MS = 3_000;
 const POLL_MS = 100;
@@ -80,32 +80,6 @@ function chooseDomains(count: number): { measured: string[]; warmUp: string[] } 
   };
 }
 
-class Api {
-  constructor(
-    readonly base: string,
-    private readonly key: string,
-  ) {}
-
-  async call(method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-    const res = await fetch(new URL(url, this.base), {
-      method,
-      headers: {
-        authorization: `Bearer ${this.key}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-    return { status: res.status, json };
-  }
-}
-
 function field(obj: unknown, name: string): unknown {
   return typeof obj === "object" && obj !== null ? (obj as Record<string, unknown>)[name] : undefined;
 }
@@ -114,7 +88,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function classify(api: Api, domain: string): Promise<JobRun> {
+async function classify(api: ApiClient, domain: string): Promise<JobRun> {
   const started = performance.now();
   const posted = await api.call("POST", "/v2/domain-classification", { domain });
   const run: JobRun = {
@@ -173,7 +147,7 @@ async function lanes<T, R>(items: readonly T[], size: number, work: (item: T) =>
 
 const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} ms` : "n/a");
 
-async function coldPhase(api: Api, domains: string[], concurrency: number): Promise<JobRun[]> {
+async function coldPhase(api: ApiClient, domains: string[], concurrency: number): Promise<JobRun[]> {
   const started = performance.now();
   const runs = await lanes(domains, concurrency, (d) => classify(api, d));
   const wall = performance.now() - started;
@@ -208,7 +182,12 @@ async function coldPhase(api: Api, domains: string[], concurrency: number): Prom
   return runs;
 }
 
-async function cachePhase(api: Api, domains: string[], requests: number, concurrency: number): Promise<void> {
+async function cachePhase(
+  api: ApiClient,
+  domains: string[],
+  requests: number,
+  concurrency: number,
+): Promise<void> {
   if (domains.length === 0) {
     console.log("\nNo classified domain: cache-hit latency not measured.");
     return;
@@ -281,7 +260,7 @@ async function main(): Promise<number> {
     });
     const limits = Object.fromEntries(OPERATIONS.map((op) => [op, 1_000_000]));
     await admin(server.url, adminToken, "PUT", `/admin/v1/orgs/${String(org.org_id)}/limits`, limits);
-    const api = new Api(server.url, String(org.api_key));
+    const api = new ApiClient(server.url, String(org.api_key));
     const cpus = os.cpus();
     console.log(
       `## Classification speed through the API\n\n` +
