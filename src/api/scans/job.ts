@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { raceAbort } from "../../engines/abort.js";
 import type { ScanArtifacts, ScanCapture } from "../../engines/scan/types.js";
 import type { AnyJobHandler, JobError } from "../../platform/jobs/index.js";
 import { JobFailure } from "../../platform/jobs/index.js";
@@ -71,25 +72,6 @@ class DeadlineExceeded extends JobFailure {
   }
 }
 
-/** Resolves with the scanner's answer, or rejects when `signal` aborts (without waiting for the scanner). */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
-  });
-}
-
 function storedArtifacts(artifacts: ScanArtifacts): StoredArtifact[] {
   const out: StoredArtifact[] = [];
   const add = (kind: StoredArtifact["kind"], data: Buffer | null) => {
@@ -134,7 +116,7 @@ export function scanJobHandler(options: ScanJobOptions): AnyJobHandler {
       const signal = AbortSignal.any([ctx.signal, deadline]);
       let result: Awaited<ReturnType<Scanner>>;
       try {
-        result = await raceAbort(options.scan(url, signal), signal);
+        result = await raceAbort(options.scan(url, signal), signal, (s) => s.reason);
       } catch (err) {
         if (deadline.aborted && !ctx.signal.aborted) throw new DeadlineExceeded();
         throw err;

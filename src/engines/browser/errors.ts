@@ -19,9 +19,4 @@ export class BrowserTaskError extends Error {
   }
 }
 
-/** The abort reason of a signal as something to throw. */
-export function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason;
-  return new DOMException(typeof reason === "string" ? reason : "The operation was aborted.", "AbortError");
-}
+export { abortError } from "../abort.js";

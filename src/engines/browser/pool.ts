@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { abortError, raceAbort } from "../abort.js";
 import { DEFAULT_USER_AGENT, type Egress, type EgressProxy, type ProxyEvent } from "../egress/index.js";
-import { abortError, BrowserTaskError } from "./errors.js";
+import { BrowserTaskError } from "./errors.js";
 import { BrowserUnavailableError, findChromium } from "./executable.js";
 import { chromiumArgs, spkiHashes } from "./launch.js";
 import { type RenderOptions, type RenderResult, renderFailure, renderPage } from "./render.js";
@@ -386,29 +387,4 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       browserProxy = null;
     },
   };
-}
-
-/** Settles with `work`, or rejects as soon as `signal` aborts (the work is left to fail on its own). */
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    work.catch(() => {});
-    return Promise.reject(abortError(signal));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => {
-      work.catch(() => {});
-      reject(abortError(signal));
-    };
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }

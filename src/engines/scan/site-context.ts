@@ -2,6 +2,10 @@ import { francAll } from "franc";
 import { analyzeCapture, PURPOSE_LABELS } from "../classify/analyze/index.js";
 import type { CrawlCapture } from "../classify/capture.js";
 import type { Purpose } from "../classify/types.js";
+import { emptyAsnCheck } from "../risk/network/asn-check.js";
+import { emptyDnsCheck } from "../risk/network/dns-check.js";
+import { emptyRdapCheck } from "../risk/network/rdap-check.js";
+import { emptyTlsCheck } from "../risk/network/tls-check.js";
 import type { NetworkChecks } from "../risk/network/types.js";
 import { brandsNamedIn, productAmong } from "./agents/brand-names.js";
 import type { ScanContext } from "./agents/context.js";
@@ -109,48 +113,11 @@ export function primaryLanguage(text: string, htmlLang: string | null): string {
 }
 
 function skippedChecks(host: string): NetworkChecks {
-  const base = { status: "skipped" as const, reason: "offline", message: null, durationMs: null };
   return {
-    dns: {
-      ...base,
-      existence: null,
-      addresses: [],
-      cname: null,
-      mx: [],
-      ns: [],
-      parking: null,
-      nonPublic: [],
-    },
-    rdap: {
-      ...base,
-      domain: host,
-      server: null,
-      registeredAt: null,
-      ageDays: null,
-      registrar: null,
-      registrarIanaId: null,
-      registrant: null,
-      expiresAt: null,
-      daysUntilExpiry: null,
-      statuses: [],
-    },
-    tls: {
-      ...base,
-      host,
-      flags: null,
-      authorizationError: null,
-      subject: null,
-      subjectOrganization: null,
-      issuer: null,
-      issuerOrganization: null,
-      dnsNames: [],
-      validFrom: null,
-      validTo: null,
-      daysSinceIssued: null,
-      daysUntilExpiry: null,
-      protocol: null,
-    },
-    asn: { ...base, asn: null, org: null, hosts: [] },
+    dns: emptyDnsCheck("skipped", "offline", null),
+    rdap: emptyRdapCheck("skipped", "offline", null, host),
+    tls: emptyTlsCheck("skipped", "offline", null, host),
+    asn: emptyAsnCheck("skipped", "offline", null),
   };
 }
 

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { domainToASCII } from "node:url";
+import { raceAbort } from "../../abort.js";
 import type { PageRenderer, RenderResult } from "../../browser/index.js";
 import type { Egress } from "../../egress/index.js";
 import { type ExtractedPage, extractPage } from "../../html/index.js";
@@ -50,25 +51,6 @@ export function normalizeCrawlDomain(input: string): string {
   if (!ascii.includes(".") || !/^[a-z0-9.-]+$/.test(ascii) || ascii.length > 253)
     throw new TypeError(`not a domain name: ${input.slice(0, 100)}`);
   return ascii;
-}
-
-function raceCaller<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(callerAbortError(signal));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /** Smallest time worth giving the browser. */
@@ -198,7 +180,7 @@ export async function crawlDomain(
       headerSets.push(...followUps.headerSets);
     }
 
-    const checks = (await raceCaller(network, outer)).checks;
+    const checks = (await raceAbort(network, outer, callerAbortError)).checks;
     return {
       version: 1,
       domain,

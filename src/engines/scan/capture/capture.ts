@@ -1,4 +1,5 @@
 import { getDomain } from "tldts";
+import { raceAbort } from "../../abort.js";
 import {
   type AcceptedOrigin,
   abortError,
@@ -88,26 +89,6 @@ function browserFailure(error: unknown): { reason: string; message: string } {
   if (error instanceof BrowserUnavailableError) return { reason: "browser_unavailable", message };
   if (error instanceof BrowserTaskError) return { reason: error.reason, message };
   return { reason: "capture_error", message };
-}
-
-/** Settles with `work`, or rejects with the signal's reason as soon as it aborts. */
-function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) return Promise.reject(abortError(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortError(signal));
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /**
@@ -210,7 +191,7 @@ export async function captureUrl(
     }
   }
   const finalHost = hostOf(capture.finalUrl ?? capture.chain.at(-1)?.url ?? target.url) ?? target.hostname;
-  const [network, requestNetwork, icon] = await unlessAborted(
+  const [network, requestNetwork, icon] = await raceAbort(
     Promise.all([checks.start(finalHost), checks.start(target.hostname), favicon]),
     signal,
   );

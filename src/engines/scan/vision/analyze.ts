@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { raceAbort } from "../../abort.js";
 import type { ScanArtifacts, ScanCapture, VisionResult } from "../types.js";
 import { judgeClaims, type MarkClaim } from "./claims.js";
 import { type FaviconMatch, matchFavicon } from "./favicon.js";
@@ -78,16 +79,6 @@ function checkAbort(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortError(signal);
 }
 
-function untilAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortError(signal));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
-}
-
 function empty(started: number): VisionResult {
   return { findings: [], brands: [], ocrText: "", durationMs: Math.round(performance.now() - started) };
 }
@@ -122,21 +113,21 @@ export async function analyzeVision(
   if (!screenshot && (capture.source === "saved" || !faviconData)) return empty(started);
 
   const incomplete: string[] = [];
-  const shot = screenshot ? await untilAbort(prepare(screenshot), signal) : null;
+  const shot = screenshot ? await raceAbort(prepare(screenshot), signal, abortError) : null;
   if (screenshot && !shot) incomplete.push("the screenshot could not be decoded");
   const ocrWanted = options.ocr !== false && shot !== null;
   // OCR runs in its own thread while the marks are matched here.
   const ocrJob: Promise<OcrOutcome> | null = ocrWanted && shot ? recognize(shot.grey, deadline) : null;
 
-  const templates = await untilAbort(templateSet(), signal);
+  const templates = await raceAbort(templateSet(), signal, abortError);
   checkAbort(signal);
   const inTime = performance.now() < deadline;
   if (shot && !inTime) incomplete.push("marks were not matched before the deadline");
   const matches = shot && inTime ? matchRegions(findRegions(shot.image), templates) : [];
-  const faviconOutcome = await untilAbort(matchFavicon(faviconData, templates), signal);
+  const faviconOutcome = await raceAbort(matchFavicon(faviconData, templates), signal, abortError);
   const favicon: FaviconMatch | null = faviconOutcome.status === "read" ? faviconOutcome.match : null;
 
-  const ocr = ocrJob ? await untilAbort(ocrJob, signal) : null;
+  const ocr = ocrJob ? await raceAbort(ocrJob, signal, abortError) : null;
   if (ocr && ocr.status !== "ok") {
     incomplete.push(ocr.status === "timeout" ? "OCR did not finish before the deadline" : "OCR failed");
   }
