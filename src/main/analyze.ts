@@ -1,9 +1,10 @@
 import { readFileSync, statSync } from "node:fs";
 import { decodeBody } from "../engines/classify/crawl/index.js";
-import { extractPage, MAX_HTML_CHARS } from "../engines/html/index.js";
+import { MAX_HTML_CHARS } from "../engines/html/index.js";
 import { analyzeScan } from "../engines/scan/analyze.js";
 import { normalizeScanUrl } from "../engines/scan/capture/index.js";
-import type { ScanArtifacts, ScanCapture, ScanReport } from "../engines/scan/types.js";
+import { savedCapture } from "../engines/scan/saved.js";
+import type { ScanArtifacts, ScanReport } from "../engines/scan/types.js";
 
 /** A problem with what was given on the command line (exit code 2). */
 export class AnalyzeInputError extends Error {
@@ -48,55 +49,6 @@ function describeFsError(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/**
- * What a browser capture would hold for a page saved to disk: `source: "saved"`, the final URL `url`, the
- * page's title, visible text and forms as the HTML declares them (no scripts run), no requests, no TLS and
- * no network checks. Nothing is fetched.
- */
-export function savedCapture(
-  url: string,
-  html: string,
-  truncated: boolean,
-  hasScreenshot: boolean,
-): ScanCapture {
-  const page = extractPage(html, url);
-  const now = new Date().toISOString();
-  return {
-    version: 1,
-    requestUrl: url,
-    startedAt: now,
-    finishedAt: now,
-    source: "saved",
-    outcome: "ok",
-    reason: null,
-    message: null,
-    chain: [],
-    finalUrl: url,
-    status: null,
-    headers: {},
-    title: page.title,
-    html,
-    htmlTruncated: truncated,
-    text: page.text,
-    favicon: null,
-    requests: [],
-    forms: page.forms.map((form) => ({
-      action: form.action ?? url,
-      method: form.method,
-      inputs: form.inputs.map((i) => ({ type: i.type, name: i.name, autocomplete: i.autocomplete })),
-      visible: true,
-    })),
-    cookies: [],
-    tls: null,
-    console: [],
-    downloads: [],
-    dialogs: [],
-    network: null,
-    screenshots: { viewport: hasScreenshot, fullPage: false },
-    durationMs: 0,
-  };
-}
-
 export interface SavedPage {
   /** The URL the page was saved from (the capture's request and final URL). */
   url: string;
@@ -121,7 +73,7 @@ export async function analyzeSavedPage(page: SavedPage): Promise<ScanReport> {
   const truncated = page.html.length > MAX_HTML_CHARS;
   const html = truncated ? page.html.slice(0, MAX_HTML_CHARS) : page.html;
   const viewport = page.screenshot ?? null;
-  const capture = savedCapture(target.url, html, truncated, viewport !== null);
+  const capture = savedCapture(target.url, html, { truncated, hasScreenshot: viewport !== null });
   const artifacts: ScanArtifacts = { viewport, fullPage: null };
   return analyzeScan({ capture, artifacts });
 }

@@ -3,6 +3,7 @@ import { parse } from "tldts";
 import { extractPage } from "../../../html/index.js";
 import { matchParking, parseParkingList } from "../../../risk/network/index.js";
 import type { NetworkChecks } from "../../../risk/network/types.js";
+import { savedCapture as savedPage } from "../../saved.js";
 import type { ScanCapture, ScanHop } from "../../types.js";
 
 /**
@@ -319,36 +320,7 @@ export function fixtureScan(host: string, options: FixtureScanOptions = {}): Fix
   return { capture, site: start, expect: start.expect ?? {} };
 }
 
-/** A saved-page capture (what `domainlens analyze --url --html` builds): no network evidence. */
+/** A saved-page capture (what `domainlens analyze --url --html` builds) at the fixture world's now. */
 export function savedCapture(url: string, html: string): ScanCapture {
-  const facts = extractPage(html, url);
-  return {
-    version: 1,
-    requestUrl: url,
-    startedAt: WORLD_NOW.toISOString(),
-    finishedAt: WORLD_NOW.toISOString(),
-    source: "saved",
-    outcome: "ok",
-    reason: null,
-    message: null,
-    chain: [],
-    finalUrl: url,
-    status: 200,
-    headers: {},
-    title: facts.title,
-    html,
-    htmlTruncated: false,
-    text: facts.text,
-    favicon: null,
-    requests: [],
-    forms: facts.forms.map((f) => ({ ...f, visible: true })),
-    cookies: [],
-    tls: null,
-    console: [],
-    downloads: [],
-    dialogs: [],
-    network: null,
-    screenshots: { viewport: false, fullPage: false },
-    durationMs: 0,
-  };
+  return savedPage(url, html, { at: WORLD_NOW });
 }
