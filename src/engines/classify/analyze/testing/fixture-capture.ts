@@ -1,4 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import {
+  fixtureFile,
+  fixtureHosts,
+  fixtureRegisteredAt,
+  SITES_DIR,
+  WORLD_NOW,
+} from "../../../../world/testing/fixture-files.js";
 import { extractPage } from "../../../html/index.js";
 import type { CrawlCapture, CrawledPage, PageRole, RedirectHop, RootFetch } from "../../capture.js";
 import type { FunctionFlag, Purpose, SiteState } from "../../types.js";
@@ -9,11 +16,6 @@ import type { FunctionFlag, Purpose, SiteState } from "../../types.js";
  * robots.txt, the OIDC discovery document, a random-short-path probe, and the registration, DNS and
  * certificate facts of `site.json`. For analysis tests until captures come from the real crawler.
  */
-
-export const SITES_DIR = new URL("../../../../world/sites/", import.meta.url);
-
-/** "Now" of the fixture world: relative registration dates (`-5d`) count back from it. */
-export const WORLD_NOW = new Date("2026-11-21T12:00:00Z");
 
 export interface FixtureExpect {
   kind?: string;
@@ -41,31 +43,9 @@ export interface SiteJson {
   expect?: FixtureExpect;
 }
 
-export function fixtureHosts(): string[] {
-  return readdirSync(SITES_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
-}
-
 export function readSite(host: string): SiteJson {
   const file = new URL(`${host}/site.json`, SITES_DIR);
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as SiteJson) : {};
-}
-
-function fileOf(host: string, path: string): string | null {
-  let relative = decodeURIComponent(path.replace(/[?#].*$/, "")).replace(/^\/+/, "");
-  if (relative === "" || relative.endsWith("/")) relative += "index.html";
-  if (relative.includes("..")) return null;
-  const url = new URL(`${host}/${relative}`, SITES_DIR);
-  return existsSync(url) && statSync(url).isFile() ? readFileSync(url, "utf8") : null;
-}
-
-function registeredAt(created: string | undefined): string | null {
-  if (!created) return null;
-  const relative = /^-(\d+)d$/.exec(created);
-  if (relative) return new Date(WORLD_NOW.getTime() - Number(relative[1]) * 86_400_000).toISOString();
-  return `${created}T00:00:00.000Z`;
 }
 
 let parkingNs: string[] | undefined;
@@ -114,7 +94,7 @@ function linkedPages(host: string, html: string, origin: string): CrawledPage[] 
     if (seen.has(path)) continue;
     for (const [role, pattern] of ROLE_PATTERNS) {
       if (!pattern.test(path) || (counts[role] ?? 0) >= (limits[role] ?? 0)) continue;
-      const body = fileOf(host, path);
+      const body = fixtureFile(host, path);
       if (body === null) break;
       seen.add(path);
       counts[role] = (counts[role] ?? 0) + 1;
@@ -144,7 +124,7 @@ const escapeHtml = (value: string) =>
  * crawler's browser fallback in unit tests.
  */
 function renderShell(host: string): string | null {
-  const json = fileOf(host, "/assets/content.json");
+  const json = fixtureFile(host, "/assets/content.json");
   if (json === null) return null;
   const content = JSON.parse(json) as ShellContent;
   const features = (content.features ?? [])
@@ -187,7 +167,7 @@ function followRedirects(host: string): { chain: RedirectHop[]; finalUrl: string
       currentHost = new URL(current).hostname;
       continue;
     }
-    const body = fileOf(currentHost, new URL(current).pathname);
+    const body = fixtureFile(currentHost, new URL(current).pathname);
     if (body === null) break;
     const facts = extractPage(body, current);
     let next: { url: string; kind: RedirectHop["kind"] } | null = null;
@@ -256,7 +236,7 @@ export function fixtureCapture(host: string): FixtureCapture {
       Object.assign(root, { outcome: "tls_failure", reason: "tls_error", tlsBypassed: true });
     }
     const path = new URL(followed.finalUrl).pathname;
-    let body = fileOf(followed.finalHost, path) ?? "";
+    let body = fixtureFile(followed.finalHost, path) ?? "";
     let via: "http" | "browser" = "http";
     if (/<div id="(?:root|app)"><\/div>/.test(body)) {
       root.jsShell = true;
@@ -275,18 +255,18 @@ export function fixtureCapture(host: string): FixtureCapture {
     });
     if (followed.finalHost === host) {
       pages.push(...linkedPages(host, body, origin));
-      const robots = fileOf(host, "/robots.txt");
+      const robots = fixtureFile(host, "/robots.txt");
       if (robots !== null) pages.push(page("robots", `${origin}robots.txt`, robots, "text/plain"));
-      const sitemap = fileOf(host, "/sitemap.xml");
+      const sitemap = fixtureFile(host, "/sitemap.xml");
       if (sitemap !== null) pages.push(page("sitemap", `${origin}sitemap.xml`, sitemap, "application/xml"));
     }
-    const oidc = fileOf(host, "/.well-known/openid-configuration");
+    const oidc = fixtureFile(host, "/.well-known/openid-configuration");
     if (oidc !== null)
       pages.push(
         page("openid_configuration", `${origin}.well-known/openid-configuration`, oidc, "application/json"),
       );
   }
-  const registered = site.rdap === false || site.nxdomain ? null : registeredAt(site.created);
+  const registered = site.rdap === false || site.nxdomain ? null : fixtureRegisteredAt(site.created);
   const ageDays = registered ? Math.floor((WORLD_NOW.getTime() - Date.parse(registered)) / 86_400_000) : null;
   const capture: CrawlCapture = {
     version: 1,
@@ -383,3 +363,5 @@ export const SUBDOMAIN_FIXTURES = new Set([
   "clk.adnimbus.xyz",
   "microsoft.com-signin-verify.top",
 ]);
+
+export { fixtureHosts, SITES_DIR, WORLD_NOW };

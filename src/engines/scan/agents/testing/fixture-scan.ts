@@ -1,5 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parse } from "tldts";
+import {
+  fixtureFile,
+  fixtureHosts,
+  fixtureRegisteredAt,
+  SITES_DIR,
+  WORLD_NOW,
+} from "../../../../world/testing/fixture-files.js";
 import { extractPage } from "../../../html/index.js";
 import { matchParking, parseParkingList } from "../../../risk/network/index.js";
 import type { NetworkChecks } from "../../../risk/network/types.js";
@@ -13,10 +20,6 @@ import type { ScanCapture, ScanHop } from "../../types.js";
  * page as a browser with an ordinary user agent sees it (past user-agent cloaking), the DNS/RDAP/TLS
  * checks of the final host from the fixture's registration facts. For analysis tests and benchmarks.
  */
-
-export const SITES_DIR = new URL("../../../../world/sites/", import.meta.url);
-/** "Now" of the fixture world: relative registration dates (`-5d`) count back from it. */
-export const WORLD_NOW = new Date("2026-11-21T12:00:00Z");
 
 export interface FixtureExpect {
   kind?: string;
@@ -47,25 +50,10 @@ export interface SiteJson {
   expect?: FixtureExpect;
 }
 
-export function fixtureHosts(): string[] {
-  return readdirSync(SITES_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
-}
-
 export function readSite(host: string): SiteJson | null {
   const file = new URL(`${host}/site.json`, SITES_DIR);
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as SiteJson;
   return existsSync(new URL(`${host}/`, SITES_DIR)) ? {} : null;
-}
-
-function fileOf(host: string, path: string): string | null {
-  let relative = decodeURIComponent(path.replace(/[?#].*$/, "")).replace(/^\/+/, "");
-  if (relative === "" || relative.endsWith("/")) relative += "index.html";
-  if (relative.includes("..")) return null;
-  const url = new URL(`${host}/${relative}`, SITES_DIR);
-  return existsSync(url) && statSync(url).isFile() ? readFileSync(url, "utf8") : null;
 }
 
 const BROWSER_UA =
@@ -74,8 +62,8 @@ const BROWSER_UA =
 function pageOf(host: string, path: string, site: SiteJson): string | null {
   const cloak = site.user_agent_cloak;
   if (cloak && (path === "/" || path === "/index.html") && new RegExp(cloak.pattern, "i").test(BROWSER_UA))
-    return fileOf(host, cloak.file);
-  const body = fileOf(host, path);
+    return fixtureFile(host, cloak.file);
+  const body = fixtureFile(host, path);
   if (body !== null && /<div id="(?:root|app)"><\/div>/.test(body)) return renderShell(host) ?? body;
   return body;
 }
@@ -85,7 +73,7 @@ const escapeHtml = (value: string) =>
 
 /** What a browser shows for a fixture whose page is a JavaScript shell rendering `/assets/content.json`. */
 function renderShell(host: string): string | null {
-  const json = fileOf(host, "/assets/content.json");
+  const json = fixtureFile(host, "/assets/content.json");
   if (json === null) return null;
   const c = JSON.parse(json) as {
     title?: string;
@@ -98,13 +86,6 @@ function renderShell(host: string): string | null {
     .map((f) => `<section><h3>${escapeHtml(f.name ?? "")}</h3><p>${escapeHtml(f.text ?? "")}</p></section>`)
     .join("");
   return `<!DOCTYPE html><html lang="en"><head><title>${escapeHtml(c.title ?? "")}</title></head><body><div id="root"><header><a href="/">Home</a><a href="/legal/imprint.html">Imprint</a></header><main><h1>${escapeHtml(c.headline ?? "")}</h1><p>${escapeHtml(c.intro ?? "")}</p>${features}</main><footer>${escapeHtml(c.copyright ?? "")}</footer></div></body></html>`;
-}
-
-function registeredAt(created: string | undefined): string | null {
-  if (!created) return null;
-  const relative = /^-(\d+)d$/.exec(created);
-  if (relative) return new Date(WORLD_NOW.getTime() - Number(relative[1]) * 86_400_000).toISOString();
-  return `${created}T00:00:00.000Z`;
 }
 
 /** The folder whose registration facts RDAP gives for a host (README: sub-host folder conventions). */
@@ -120,7 +101,7 @@ let parking: ReturnType<typeof parseParkingList> | undefined;
 function networkOf(host: string): NetworkChecks {
   const hostSite = readSite(host) ?? {};
   const { domain, site } = registrationSite(host);
-  const registered = site.rdap === false || hostSite.nxdomain ? null : registeredAt(site.created);
+  const registered = site.rdap === false || hostSite.nxdomain ? null : fixtureRegisteredAt(site.created);
   const ageDays = registered ? Math.floor((WORLD_NOW.getTime() - Date.parse(registered)) / 86_400_000) : null;
   parking ??= parseParkingList(
     readFileSync(new URL("../../../../../data/lists/parking-ns.txt", import.meta.url), "utf8"),
@@ -324,3 +305,5 @@ export function fixtureScan(host: string, options: FixtureScanOptions = {}): Fix
 export function savedCapture(url: string, html: string): ScanCapture {
   return savedPage(url, html, { at: WORLD_NOW });
 }
+
+export { fixtureHosts, SITES_DIR, WORLD_NOW };
