@@ -84,6 +84,15 @@ describe("domainlens demo", () => {
     const key = /export KEY=(dl_live_\S+)/.exec(out)?.[1] ?? "";
     const url = /the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? "";
     const auth = { authorization: `Bearer ${key}` };
+    // Polling shares the per-minute limit of scan reads (SPEC §8: 60): a client waits as Retry-After says.
+    const read = async (path: string): Promise<Response> => {
+      for (let tries = 0; ; tries++) {
+        const res = await fetch(`${url}${path}`, { headers: auth });
+        if (res.status !== 429 || tries >= 5) return res;
+        await res.arrayBuffer();
+        await new Promise((r) => setTimeout(r, (Number(res.headers.get("retry-after")) || 1) * 1000));
+      }
+    };
     const scan = async (target: string) => {
       const created = await fetch(`${url}/v1/scans`, {
         method: "POST",
@@ -96,10 +105,10 @@ describe("domainlens demo", () => {
       let body: Scan = { status: "pending", report: null };
       const deadline = Date.now() + 90_000;
       while (body.status !== "completed" && body.status !== "failed" && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 250));
-        body = (await (await fetch(`${url}/v1/scans/${id}`, { headers: auth })).json()) as Scan;
+        await new Promise((r) => setTimeout(r, 1000));
+        body = (await (await read(`/v1/scans/${id}`)).json()) as Scan;
       }
-      const shot = await fetch(`${url}/v1/scans/${id}/screenshot`, { headers: auth });
+      const shot = await read(`/v1/scans/${id}/screenshot`);
       const png = Buffer.from(await shot.arrayBuffer());
       return { body, shot: shot.status, png };
     };
