@@ -25,7 +25,8 @@
  *
  * Exits 0 whether or not the targets are met; 1 when the benchmark itself cannot run.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Parser } from "htmlparser2";
@@ -102,7 +103,7 @@ interface SavedPage {
   /** Benign set: the brand the page legitimately belongs to; phishing set: unused. */
   brand: string | null;
   kind: string;
-  /** Benign set: 1 = the pages the agents were tuned with, 2 = written afterwards (held out). */
+  /** Benign set: 1 = the pages the agents were tuned with, 2 = written afterwards, 3 = held out. */
   batch: number;
 }
 
@@ -612,10 +613,61 @@ async function phishingSet(verbose: boolean): Promise<void> {
   }
 }
 
+/**
+ * Screenshots of the benign pages, so the vision agent (marks, OCR) judges them as it judges the phishing
+ * pages' live screenshots: each page rendered in headless Chromium from its file with every request refused
+ * (the pages are self-contained), at the scan viewport (1280 × 800). Written to a temporary directory.
+ * Returns null (pages analysed without screenshots) when Chromium is missing or `--no-render` is given.
+ */
+async function renderBenign(pages: SavedPage[]): Promise<{ dir: string; files: Map<string, string> } | null> {
+  if (argFlag("no-render")) return null;
+  const { findChromium } = await import("../src/engines/browser/index.js");
+  let executablePath: string;
+  try {
+    executablePath = findChromium();
+  } catch {
+    console.log("Chromium not found: benign pages are analysed without screenshots.\n");
+    return null;
+  }
+  const { chromium } = await import("playwright-core");
+  const { mkdtempSync, writeFileSync } = await import("node:fs");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "dl-benign-shots-"));
+  const browser = await chromium.launch({ executablePath, args: ["--disable-gpu", "--no-sandbox"] });
+  const files = new Map<string, string>();
+  try {
+    for (const page of pages) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
+      try {
+        await context.route("**/*", (route) => route.abort());
+        const tab = await context.newPage();
+        await tab.setContent(readFileSync(page.htmlFile, "utf8"), { waitUntil: "load", timeout: 10_000 });
+        const file = path.join(dir, `${page.id}.png`);
+        writeFileSync(file, await tab.screenshot({ type: "png", timeout: 10_000 }));
+        files.set(page.id, file);
+      } catch {
+        // Left without a screenshot; counted below.
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return { dir, files };
+}
+
 async function benignSet(verbose: boolean): Promise<void> {
   console.log("\n## 1b. Benign pages (bench/corpus/scan-benign), offline\n");
-  const pages = benignPages();
+  const manifestPages = benignPages();
+  const shots = await renderBenign(manifestPages);
+  const pages = manifestPages.map((p) => ({ ...p, screenshotFile: shots?.files.get(p.id) ?? null }));
+  if (shots) {
+    console.log(
+      `${pages.length} pages, ${shots.files.size} with a screenshot rendered locally (every request refused).\n`,
+    );
+  }
   const results = await analyseAll(pages, "benign");
+  if (shots) rmSync(shots.dir, { recursive: true, force: true });
   const fps = results.filter((r) => flagged(r.report));
   const errors = results.filter((r) => r.error !== null);
   const fpRow = (label: string, set: Analysed[]) => {
@@ -649,8 +701,12 @@ async function benignSet(verbose: boolean): Promise<void> {
         results.filter((r) => r.page.batch === 1),
       ),
       fpRow(
-        "batch 2 (written afterwards, held out)",
-        results.filter((r) => r.page.batch !== 1),
+        "batch 2 (written afterwards; seen since)",
+        results.filter((r) => r.page.batch === 2),
+      ),
+      fpRow(
+        "batch 3 (written without access to the agents, held out)",
+        results.filter((r) => r.page.batch === 3),
       ),
     ],
   );

@@ -58,6 +58,8 @@ const MISP_OFFICIAL: Readonly<Record<string, string>> = {
 export interface BrandRegistry {
   brands: readonly Brand[];
   byDomain: ReadonlyMap<string, Brand>;
+  /** Every brand that lists a domain exactly (one company's brands may share one: Steam and Valve). */
+  allByDomain: ReadonlyMap<string, readonly Brand[]>;
   /** `paypal.*`: the name under any country-code suffix (not the generic-use ones such as `.io`). */
   bySld: ReadonlyMap<string, Brand>;
   /** Brand top-level domains (`.google`, `.microsoft`). */
@@ -98,6 +100,7 @@ export function brandRegistry(): BrandRegistry {
 function buildRegistry(entries: readonly BrandEntry[]): BrandRegistry {
   const brands: Brand[] = [];
   const byDomain = new Map<string, Brand>();
+  const allByDomain = new Map<string, Brand[]>();
   const bySld = new Map<string, Brand>();
   const byTld = new Map<string, Brand>();
   const byPrefix = new Map<string, Array<{ prefix: string; brand: Brand }>>();
@@ -134,13 +137,21 @@ function buildRegistry(entries: readonly BrandEntry[]): BrandRegistry {
         const list = byPrefix.get(suffix) ?? [];
         list.push({ prefix: domain.slice(0, star), brand });
         byPrefix.set(suffix, list);
-      } else if (!byDomain.has(domain)) {
-        byDomain.set(domain, brand);
+      } else {
+        if (!byDomain.has(domain)) byDomain.set(domain, brand);
+        const listing = allByDomain.get(domain) ?? [];
+        if (!listing.includes(brand)) listing.push(brand);
+        allByDomain.set(domain, listing);
       }
     }
     for (const tld of entry.tlds ?? []) if (!byTld.has(tld)) byTld.set(tld, brand);
   }
-  return { brands, byDomain, bySld, byTld, byPrefix };
+  return { brands, byDomain, allByDomain, bySld, byTld, byPrefix };
+}
+
+/** The names of every brand that lists a registrable domain as its own. */
+export function brandsListing(registrable: string): string[] {
+  return (brandRegistry().allByDomain.get(registrable) ?? []).map((b) => b.name);
 }
 
 /**

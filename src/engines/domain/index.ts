@@ -1,4 +1,11 @@
-export { type Brand, type BrandSector, brandOwning, brandRegistry, type TokenStrength } from "./brands.js";
+export {
+  type Brand,
+  type BrandSector,
+  brandOwning,
+  brandRegistry,
+  brandsListing,
+  type TokenStrength,
+} from "./brands.js";
 export { confusableInfo, scriptsOf, skeleton } from "./confusables.js";
 export {
   bagDistance,

@@ -99,10 +99,10 @@ const URL_BRAND_CODES = /^NET-20[1-7]$/;
 
 /** The brand the page impersonates, from the content's claims, the vision agent's marks and the URL. */
 export function impersonatedBrand(input: VerdictInput): ImpersonatedBrandCall | null {
-  const owner = input.network.signals.site.brandOwner;
+  const owners = new Set(input.network.signals.site.brandOwners);
   const calls = new Map<string, ImpersonatedBrandCall>();
   const add = (name: string, source: string, strong: boolean, legit?: string) => {
-    if (name === owner) return;
+    if (owners.has(name)) return;
     const call = calls.get(name) ?? {
       name,
       legitimateDomain: legit ?? brandByName(name)?.primaryDomain ?? "",

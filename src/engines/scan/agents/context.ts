@@ -1,5 +1,5 @@
 import { parse } from "tldts";
-import { type Brand, brandOwning } from "../../domain/index.js";
+import { type Brand, brandOwning, brandsListing } from "../../domain/index.js";
 import type { Severity } from "../../findings/types.js";
 import { analyzeStatic } from "../../risk/static/index.js";
 import type { StaticAnalysis } from "../../risk/static/types.js";
@@ -24,6 +24,8 @@ export interface ScanContext {
   finalStatic: StaticOk | null;
   /** The brand owning the final page's site, if any. */
   owner: string | null;
+  /** `owner` and every other brand listing the shown site's domain as its own (one company's brands). */
+  owners: ReadonlySet<string>;
   /** The brand the URL's name imitates (static agent, Medium or above), final URL first. */
   urlBrand: NetworkSignals["urlBrand"];
   /** Tranco-ranked, a brand's own or a listed bank (not a platform's user content). */
@@ -84,6 +86,7 @@ export function buildContext(capture: ScanCapture, options: ContextOptions = {})
     requestStatic,
     finalStatic,
     owner: site?.signals.brandOwner ?? null,
+    owners: ownersOf(site?.signals.brandOwner ?? null, shown),
     urlBrand: impersonation(finalStatic) ?? impersonation(requestStatic),
     // A platform where anyone publishes under a path (docs.google.com/forms/…) vouches for nothing.
     wellKnown:
@@ -98,6 +101,12 @@ export function buildContext(capture: ScanCapture, options: ContextOptions = {})
     government,
     now: options.now ?? new Date(capture.finishedAt || Date.now()),
   };
+}
+
+function ownersOf(owner: string | null, shown: UrlParts | null): ReadonlySet<string> {
+  const names = new Set(shown && !shown.ip ? brandsListing(shown.site) : []);
+  if (owner) names.add(owner);
+  return names;
 }
 
 /** The brand that owns a host's registrable name, if any (links, resources, form targets). */

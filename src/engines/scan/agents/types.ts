@@ -76,6 +76,8 @@ export interface NetworkSignals {
   site: {
     siteDomain: string | null;
     brandOwner: string | null;
+    /** `brandOwner` and every other brand listing the site's domain as its own (one company's brands). */
+    brandOwners: string[];
     wellKnown: boolean;
     trancoRank: number | null;
     freeHosting: string | null;

@@ -100,12 +100,11 @@ describe("deadline", () => {
   });
 
   it("skips OCR entirely when the deadline has already passed", async () => {
-    const started = performance.now();
     const result = await analyzeVision(
       { capture, artifacts: { viewport: busy, fullPage: null } },
       { deadlineMs: 0 },
     );
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(result.ocrText).toBe("");
     expect(result.findings.map((f) => f.finding_id)).toEqual(["VIS-090"]);
   });
 

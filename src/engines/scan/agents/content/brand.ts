@@ -35,13 +35,13 @@ function add(claims: Map<string, BrandClaim>, brand: Brand, place: ClaimPlace, e
 
 function fromPhrase(
   claims: Map<string, BrandClaim>,
-  owner: string | null,
+  owners: ReadonlySet<string>,
   phrase: string | null | undefined,
   place: ClaimPlace,
 ): void {
   if (!phrase) return;
   const hit = brandOfPhrase(phrase);
-  if (hit && hit.brand.name !== owner) add(claims, hit.brand, place, phrase);
+  if (hit && !owners.has(hit.brand.name)) add(claims, hit.brand, place, phrase);
 }
 
 function copyrightHolder(line: string): string {
@@ -116,17 +116,17 @@ function selfHostedProduct(ctx: ScanContext, brand: string): boolean {
 }
 
 export function brandClaims(ctx: ScanContext): BrandClaim[] {
-  const { page, owner } = ctx;
+  const { page, owners } = ctx;
   const { facts } = page;
   const claims = new Map<string, BrandClaim>();
   for (const title of [page.title, facts.meta["og:title"], facts.meta["twitter:title"]]) {
     if (!title) continue;
     for (const segment of [title, ...title.split(TITLE_SEPARATORS)])
-      fromPhrase(claims, owner, segment, "title");
+      fromPhrase(claims, owners, segment, "title");
   }
   for (const key of ["og:site_name", "application-name", "apple-mobile-web-app-title"])
-    fromPhrase(claims, owner, facts.meta[key], "site_name");
-  for (const line of facts.copyright) fromPhrase(claims, owner, copyrightHolder(line), "copyright");
+    fromPhrase(claims, owners, facts.meta[key], "site_name");
+  for (const line of facts.copyright) fromPhrase(claims, owners, copyrightHolder(line), "copyright");
   // Short blocks at the top of the page (a text logo), but not button captions ("WalletConnect") nor
   // the labels of choices (a "PayPal" payment option).
   const buttons = new Set(
@@ -136,19 +136,20 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
   );
   for (const block of facts.blocks.slice(0, 8)) {
     if (block.split(" ").length <= 5 && !buttons.has(block.toLowerCase()))
-      fromPhrase(claims, owner, block, "wordmark");
+      fromPhrase(claims, owners, block, "wordmark");
   }
   for (const heading of facts.headings.filter((h) => h.level <= 2).slice(0, 4))
-    fromPhrase(claims, owner, heading.text, "heading");
+    fromPhrase(claims, owners, heading.text, "heading");
   // Logos above the main content; a strip of three or more brands is a list (payment methods,
   // partners), not the page's identity.
   const logos = new Map<string, { brand: Brand; evidence: string }>();
   for (const image of page.images.filter((i) => i.early).slice(0, 6)) {
     const hit = brandOfPhrase(image.alt.replace(/\blogo(?:type)?\b/gi, " "));
-    if (hit && hit.brand.name !== owner) logos.set(hit.brand.name, { brand: hit.brand, evidence: image.alt });
+    if (hit && !owners.has(hit.brand.name))
+      logos.set(hit.brand.name, { brand: hit.brand, evidence: image.alt });
     const file = fileName(image.src);
     if (file && /logo/i.test(file)) {
-      const named = brandsNamedIn(file.replace(/[-_.]+/g, " "), 3).find((h) => h.brand.name !== owner);
+      const named = brandsNamedIn(file.replace(/[-_.]+/g, " "), 3).find((h) => !owners.has(h.brand.name));
       if (named) logos.set(named.brand.name, { brand: named.brand, evidence: file });
     }
   }
@@ -159,7 +160,7 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
     for (const caption of [field.label, field.placeholder]) {
       if (!caption.trim() || SSO.test(caption) || FIELD_CONCEPTS.test(caption)) continue;
       const hit = brandOfPhrase(caption);
-      if (hit && hit.brand.name !== owner) add(claims, hit.brand, "form", caption.trim());
+      if (hit && !owners.has(hit.brand.name)) add(claims, hit.brand, "form", caption.trim());
     }
   }
   // A page that also names itself (a title segment or copyright holder matching its own domain name)
@@ -188,7 +189,7 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
     // A brand named anywhere in the title of a host that spells it or a near miss of it
     // ("Features of MetaMask" on metamkuiextens.webflow.io).
     for (const hit of selfNamed ? [] : brandsNamedIn(page.title, 5)) {
-      if (hit.brand.name === owner || claims.has(hit.brand.name)) continue;
+      if (owners.has(hit.brand.name) || claims.has(hit.brand.name)) continue;
       const token = hostResemblesBrand(host.host, suffix, hit.brand);
       if (!token) continue;
       add(claims, hit.brand, "title", page.title);
@@ -209,7 +210,7 @@ export function brandMentions(ctx: ScanContext, claims: BrandClaim[]): string[] 
   const counts = new Map<string, number>();
   for (const hit of brandsNamedIn(ctx.page.text.slice(0, 60_000))) {
     const name = hit.brand.name;
-    if (name === ctx.owner || claims.some((c) => c.brand === name)) continue;
+    if (ctx.owners.has(name) || claims.some((c) => c.brand === name)) continue;
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => name);

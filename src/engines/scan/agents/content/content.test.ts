@@ -179,6 +179,38 @@ describe("what legitimate pages look like", () => {
     expect(codes(out)).not.toContain("CON-013");
   });
 
+  it("a shop's card checkout on a hosted-commerce platform is its checkout; a password there still counts", () => {
+    const card =
+      '<h1>Checkout</h1><form action="/checkouts/cn/abc/processing"><label>Card number<input name="number" autocomplete="cc-number"></label><label>Security code<input name="cvc" autocomplete="cc-csc"></label></form>';
+    const shop = content("https://bramblewick-candles.myshopify.com/checkouts/cn/abc", card, "Checkout");
+    expect(codes(shop)).not.toContain("CON-013");
+    expect(shop.findings.find((f) => f.finding_id === "CON-002")?.severity).toBe("Low");
+    const offsite = content(
+      "https://bramblewick-candles.myshopify.com/checkouts/cn/abc",
+      card.replace("/checkouts/cn/abc/processing", "https://collect.example/p"),
+      "Checkout",
+    );
+    expect(codes(offsite)).toContain("CON-013");
+    const password = content(
+      "https://bramblewick-candles.myshopify.com/account/login",
+      '<form action="/account/login"><input type="email" name="e"><input type="password" name="p"></form>',
+      "Sign in",
+    );
+    expect(codes(password)).toContain("CON-013");
+    const builder = content("https://bramblewick-candles.weebly.com/checkout", card, "Checkout");
+    expect(codes(builder)).toContain("CON-013");
+  });
+
+  it("a company's name on a domain of its own product is no claim (Valve on steampowered.com)", () => {
+    const out = content(
+      "https://store.steampowered.com/login/",
+      '<form action="/login/dologin/"><input name="username"><input type="password" name="password"></form><footer>© 2026 Valve Corporation. All rights reserved.</footer>',
+      "Sign In",
+    );
+    expect(out.signals.claims).toEqual([]);
+    expect(codes(out)).not.toContain("CON-021");
+  });
+
   it("a page that names itself is about a brand, not posing as it", () => {
     const out = content(
       "https://www.swiftpost-parcels.co.uk/",

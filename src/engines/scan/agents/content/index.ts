@@ -16,6 +16,32 @@ import { list, secretWords } from "./words.js";
 export { loginForBrand } from "./asks.js";
 
 const STEPS: readonly Severity[] = ["Low", "Medium", "High"];
+
+/**
+ * Hosted-commerce platforms whose user shops take payment through the platform's own checkout (the platform
+ * is the payment processor of record). Card fields on such a shop that submit to the shop itself are its
+ * checkout, not a card drop on free hosting; passwords and every other secret still count.
+ */
+const HOSTED_CHECKOUT = ["myshopify.com", "mybigcommerce.com", "square.site", "company.site", "ecwid.com"];
+const CARD_SECRETS = new Set(["card_number", "card_cvv", "card_expiry"]);
+
+/** Card fields only, on a hosted-commerce shop, sent to the shop's own host. */
+function platformCheckout(ctx: ScanContext, secrets: readonly string[], host: string | undefined): boolean {
+  const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
+  if (!platform || !HOSTED_CHECKOUT.includes(platform) || !host) return false;
+  if (secrets.length === 0 || !secrets.every((s) => CARD_SECRETS.has(s))) return false;
+  return ctx.forms
+    .filter((f) => f.secrets.length > 0)
+    .every((f) => f.actionKind === "page" || (f.actionKind === "url" && actionHost(f.action) === host));
+}
+
+function actionHost(action: string | null): string | null {
+  try {
+    return action ? new URL(action).hostname.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
 /** A gift card's number and PIN are no payment card's. */
 const GIFT_CARD =
   /\bgift ?cards?\b|\bgutschein(?:karte)?\b|\bcartes? cadeaux?\b|\btarjetas? regalo\b|\bcarta regalo\b/;
@@ -100,10 +126,12 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const reward = rewardIn(lines);
 
   const giftCard = GIFT_CARD.test(lines) && !secrets.includes("card_cvv");
-  const findings: Finding[] = askFindings(ctx, secrets, crypto.seedPrompt, throwaway, giftCard);
+  // A shop's card checkout on a hosted-commerce platform is not a card drop on anonymous hosting.
+  const exposed = throwaway && !platformCheckout(ctx, secrets, host?.host);
+  const findings: Finding[] = askFindings(ctx, secrets, crypto.seedPrompt, exposed, giftCard);
   const delivery = deliveryFindings(ctx, text, secrets, scripts, urgency.length > 0 || claims.length > 0);
   findings.push(...delivery.findings);
-  if (secrets.length > 0 && throwaway) {
+  if (secrets.length > 0 && exposed) {
     const where = ctx.userContent
       ? `a user's site on ${(ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain ?? "a hosting platform"}`
       : `the IP address ${host?.host}`;

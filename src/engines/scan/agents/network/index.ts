@@ -126,6 +126,7 @@ export function analyzeNetworkAgent(ctx: ScanContext): AgentOutput<NetworkSignal
       site: {
         siteDomain: site?.signals.siteDomain ?? null,
         brandOwner: ctx.owner,
+        brandOwners: [...ctx.owners],
         wellKnown: ctx.wellKnown,
         trancoRank: site?.signals.trancoRank ?? null,
         freeHosting: site?.signals.freeHosting ?? null,
