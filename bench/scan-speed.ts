@@ -124,6 +124,8 @@ interface Phase {
   peak: Peak;
   treeCores: number | null;
   otherCores: number | null;
+  /** CPU seconds this process tree (Chromium included) spent per completed scan. */
+  cpuPerScan: number | null;
 }
 
 async function phase(
@@ -152,6 +154,11 @@ async function phase(
     treeCores = tree / seconds;
     otherCores = Math.max(0, machine - tree) / seconds;
   }
+  const completed = runs.filter((r) => r.outcome === "completed").length;
+  const cpuPerScan =
+    cpuBefore && cpuAfter && completed > 0
+      ? (cpuAfter.tree - cpuBefore.tree) / TICKS_PER_SECOND / completed
+      : null;
   // The browser's share of each scan, read after the clock stopped.
   const captureMs: number[] = [];
   for (const run of runs) {
@@ -161,7 +168,7 @@ async function phase(
     if (typeof ms === "number") captureMs.push(ms);
   }
   captureMs.sort((a, b) => a - b);
-  return { concurrency, runs, captureMs, wallMs, peak, treeCores, otherCores };
+  return { concurrency, runs, captureMs, wallMs, peak, treeCores, otherCores, cpuPerScan };
 }
 
 function report(p: Phase): string[] {
@@ -187,8 +194,46 @@ function report(p: Phase): string[] {
     `${mib(p.peak.browserRssKb)} / ${mib(p.peak.browserPssKb)} (${p.peak.processes} proc)`,
     mib(p.peak.totalKb),
     p.treeCores === null ? "n/a" : `${p.treeCores.toFixed(2)} / ${(p.otherCores ?? 0).toFixed(2)}`,
+    p.cpuPerScan === null ? "n/a" : `${p.cpuPerScan.toFixed(2)} s`,
     met,
   ];
+}
+
+/**
+ * The floor under any scan on this machine, measured in the same run: the CPU that Chromium (through the
+ * product's own pool, launch switches and egress proxy) spends on a fresh context whose page stays open for
+ * `holdMs` (the median capture time at concurrency 1) and navigates nowhere. Every scan pays at least this
+ * for its fresh context; what a page then does comes on top.
+ */
+async function chromiumFloor(
+  worldEnv: Record<string, string>,
+  holdMs: number,
+  runs: number,
+): Promise<{ cpuPerContext: number; holdMs: number } | null> {
+  const { loadConfig } = await import("../src/config.js");
+  const { createEgress } = await import("../src/engines/egress/index.js");
+  const { createBrowserPool } = await import("../src/engines/browser/index.js");
+  const config = loadConfig({ ...worldEnv, DATA_DIR: os.tmpdir() });
+  const egress = createEgress(config.egress);
+  const browser = createBrowserPool({
+    egress,
+    executablePath: config.CHROMIUM_PATH,
+    size: 1,
+    extraCaPem: config.egress.extraCaPem,
+  });
+  const hold = () =>
+    browser.run((session) => session.page.waitForTimeout(holdMs), { timeoutMs: holdMs + 20_000 });
+  try {
+    await hold();
+    const before = cpuTicks(process.pid);
+    for (let i = 0; i < runs; i++) await hold();
+    const after = cpuTicks(process.pid);
+    if (!before || !after) return null;
+    return { cpuPerContext: (after.tree - before.tree) / TICKS_PER_SECOND / runs, holdMs };
+  } finally {
+    await browser.close();
+    await egress.close();
+  }
 }
 
 function chooseUrls(fixtures: ScanFixture[], count: number): string[] {
@@ -254,6 +299,7 @@ async function main(): Promise<number> {
         "peak Chromium RSS / PSS",
         "peak node + Chromium RSS",
         "CPU cores bench / other",
+        "CPU per scan",
         "targets",
       ],
       phases.map(report),
@@ -264,6 +310,30 @@ async function main(): Promise<number> {
         "the test world + the load client); Chromium: the browser processes below it. CPU: cores used by this " +
         "process tree (Chromium included) / by the rest of the machine.",
     );
+    const single = phases.find((p) => p.concurrency === 1) ?? phases[0];
+    const hold = Math.round(percentile(single?.captureMs ?? [], 50)) || 2_000;
+    const floor = await chromiumFloor(bench.world.env, hold, envInt("BENCH_FLOOR_RUNS", 8, 1, 100));
+    const cores = os.cpus().length;
+    if (floor) {
+      console.log(
+        `\n### Baseline: the Chromium floor (same run)\n\nA fresh context whose page stays open ${sec(hold)} ` +
+          `(the median capture at concurrency ${single?.concurrency ?? 1}) and loads nothing costs ` +
+          `${floor.cpuPerContext.toFixed(2)} CPU s. With ${cores} cores, scans cannot go faster than ` +
+          `${((cores * 60) / floor.cpuPerContext).toFixed(1)} per minute on the browser's floor alone.`,
+      );
+      for (const p of phases) {
+        if (p.cpuPerScan === null) continue;
+        // Closed loop: c scans in flight share the cores; each takes at least c × CPU per scan / cores.
+        const bound = (p.concurrency * p.cpuPerScan) / cores;
+        const floorBound = (p.concurrency * floor.cpuPerContext) / cores;
+        console.log(
+          `- concurrency ${p.concurrency}: ${p.cpuPerScan.toFixed(2)} CPU s per scan (floor ${(
+            (100 * floor.cpuPerContext) / p.cpuPerScan
+          ).toFixed(0)}% of it) → at least ${sec(bound * 1000)} per scan when ${p.concurrency} share ` +
+            `${cores} cores (${sec(floorBound * 1000)} from the floor alone).`,
+        );
+      }
+    }
     for (const p of phases) {
       const slow = [...p.runs]
         .sort((a, b) => (b.latencyMs ?? Number.POSITIVE_INFINITY) - (a.latencyMs ?? Number.POSITIVE_INFINITY))
