@@ -157,7 +157,8 @@ describe("network analysis in the test world", () => {
     const started = performance.now();
     const result = await analyze("no-response.net", { deadlineMs: 50 });
     const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(50 + 300);
+    // Well before what the checks would take on their own (the default deadline is 4.5 s).
+    expect(elapsed).toBeLessThan(2_000);
     expect(result.halted).toBe(false);
     expect(result.notChecked).toContain("tls");
     expect(result.checks.tls).toMatchObject({ status: "not_checked", reason: "deadline" });
