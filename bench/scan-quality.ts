@@ -103,7 +103,7 @@ interface SavedPage {
   /** Benign set: the brand the page legitimately belongs to; phishing set: unused. */
   brand: string | null;
   kind: string;
-  /** Benign set: 1 = the pages the agents were tuned with, 2 = written afterwards, 3 = held out. */
+  /** Benign set: 1 = the pages the agents were tuned with; later batches were each held out at their first run. */
   batch: number;
 }
 
@@ -624,7 +624,7 @@ async function renderBenign(pages: SavedPage[]): Promise<{ dir: string; files: M
   const { findChromium } = await import("../src/engines/browser/index.js");
   let executablePath: string;
   try {
-    executablePath = findChromium();
+    executablePath = findChromium({ override: process.env.CHROMIUM_PATH });
   } catch {
     console.log("Chromium not found: benign pages are analysed without screenshots.\n");
     return null;
@@ -654,6 +654,11 @@ async function renderBenign(pages: SavedPage[]): Promise<{ dir: string; files: M
     await browser.close();
   }
   return { dir, files };
+}
+
+/** The benign batches present, in order; the newest is the held-out one. */
+function batchesOf(results: readonly Analysed[]): number[] {
+  return [...new Set(results.map((r) => r.page.batch))].sort((a, b) => a - b);
 }
 
 async function benignSet(verbose: boolean): Promise<void> {
@@ -696,17 +701,15 @@ async function benignSet(verbose: boolean): Promise<void> {
     ],
     [
       fpRow("all benign pages", results),
-      fpRow(
-        "batch 1 (seen while the agents were tuned)",
-        results.filter((r) => r.page.batch === 1),
-      ),
-      fpRow(
-        "batch 2 (written afterwards; seen since)",
-        results.filter((r) => r.page.batch === 2),
-      ),
-      fpRow(
-        "batch 3 (written without access to the agents, held out)",
-        results.filter((r) => r.page.batch === 3),
+      ...batchesOf(results).map((batch, i, all) =>
+        fpRow(
+          batch === 1
+            ? "batch 1 (seen while the agents were tuned)"
+            : i === all.length - 1
+              ? `batch ${batch} (written without access to the agents, held out)`
+              : `batch ${batch} (held out at its first run, seen since)`,
+          results.filter((r) => r.page.batch === batch),
+        ),
       ),
     ],
   );

@@ -1,5 +1,5 @@
-import { accessSync, constants } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
+import { findChromium } from "../../src/engines/browser/index.js";
 
 /** Flags that work on this kind of machine (ARCHITECTURE.md, "browser"). */
 export const CHROMIUM_ARGS = [
@@ -14,20 +14,18 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Debian's Chromium: CHROMIUM_PATH, else /usr/bin/chromium. Throws (the browser tests fail, they do not
- * skip) when it is missing, saying how to install it.
+ * The Chromium the product would drive (`findChromium`: CHROMIUM_PATH, else the usual locations, else PATH).
+ * Throws (the browser tests fail, they do not skip) when it is missing, saying how to install it.
  */
 export function chromiumPath(): string {
-  const candidate = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   try {
-    accessSync(candidate, constants.X_OK);
-  } catch {
+    return findChromium({ override: process.env.CHROMIUM_PATH });
+  } catch (error) {
     throw new Error(
-      `Chromium is required for the browser tests and was not found at ${candidate}. ` +
-        "Install it with scripts/install-chromium.sh (apt-get install -y chromium) or set CHROMIUM_PATH.",
+      `Chromium is required for the browser tests: ${error instanceof Error ? error.message : String(error)} ` +
+        "The project installs it with scripts/install-chromium.sh.",
     );
   }
-  return candidate;
 }
 
 export async function launchChromium(): Promise<Browser> {
