@@ -4,6 +4,7 @@ import { disguisedPassword, fieldKind } from "../fields.js";
 import type { PageField } from "../page.js";
 import { readHtml } from "../page.js";
 import { savedCapture } from "../testing/fixture-scan.js";
+import { seedAsk } from "./crypto.js";
 import { analyzeContentAgent } from "./index.js";
 import { analyzeScripts } from "./scripts.js";
 import { normalize, rewardIn, urgencyIn } from "./wording.js";
@@ -390,5 +391,23 @@ describe("shops and wallets", () => {
       "<h1>Free mint</h1><p>Your wallet will be permanently disabled unless you verify now. Act now, last chance!</p><button>Connect wallet</button>",
     );
     expect(pressed.findings.find((f) => f.finding_id === "CON-061")?.severity).toBe("Medium");
+  });
+});
+
+describe("wallet secrets", () => {
+  it("a reassurance that names the recovery phrase asks for nothing; a request does", () => {
+    const form = '<form action="/contact"><input name="name"><textarea name="message"></textarea></form>';
+    const calm = content(
+      "https://app.cinderstake.xyz/stake",
+      `<h1>Stake</h1><p>Staking carries risks. Cinder never asks for your seed phrase or private key.</p><p>No seed phrases to look after.</p>${form}`,
+    );
+    expect(calm.signals.seedPhrase).toBe(false);
+    expect(codes(calm)).not.toContain("CON-005");
+    expect(seedAsk("validate your wallet enter your 12-word recovery phrase below. never share it.")).toBe(
+      "enter your 12-word",
+    );
+    expect(seedAsk("we will never ask you for a wallet recovery phrase. paste your seed phrase here")).toBe(
+      "seed phrase",
+    );
   });
 });

@@ -22,6 +22,25 @@ const LURE =
 const SEED_TEXT =
   /\b(?:enter|type|paste|import)(?: in)? (?:your )?(?:12|24|twelve|twenty[- ]four)[- ]word\b|\b(?:secret )?recovery phrase\b|\bseed phrase\b|\bmnemonic(?: phrase)?\b|\bprivate key\b|\bkeystore (?:json|file)\b/;
 
+const SEED_TEXT_ALL = new RegExp(SEED_TEXT.source, "g");
+/** Words that turn a mention into a reassurance ("we will never ask for your recovery phrase"). */
+const NEGATION = /\b(?:never|not|no|nobody|without)\b|n['’]t\b|\bno one\b/;
+
+/**
+ * The first wording that asks for a wallet secret, skipping mentions its own sentence negates ("Cinder never
+ * asks for your seed phrase", "no seed phrases to look after").
+ */
+export function seedAsk(captions: string): string | null {
+  for (const match of captions.matchAll(SEED_TEXT_ALL)) {
+    const before = captions.slice(Math.max(0, match.index - 80), match.index);
+    const sentence = before.slice(
+      Math.max(...[".", "!", "?", "|", "\n"].map((c) => before.lastIndexOf(c))) + 1,
+    );
+    if (!NEGATION.test(sentence)) return match[0];
+  }
+  return null;
+}
+
 export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts): CryptoFacts {
   const captions = `${text} ${page.buttons.join(" ").toLowerCase()}`;
   // A connect prompt is something to click (a button, a link, a short block), not an article's sentence.
@@ -35,7 +54,7 @@ export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts
   const hasTextEntry = page.fields.some(
     (f) => f.visible && (f.tag === "textarea" || ["text", "password", ""].includes(f.type)),
   );
-  let seedPrompt = hasTextEntry ? (SEED_TEXT.exec(captions)?.[0] ?? null) : null;
+  let seedPrompt = hasTextEntry ? seedAsk(captions) : null;
   // "Private key" beside an "API key" field is an exchange API key pair's secret, not a wallet's key.
   if (seedPrompt === "private key" && apiKeyPair(page.fields) && !WALLET_SECRET_TEXT.test(captions))
     seedPrompt = null;
