@@ -99,7 +99,6 @@ export function brandRegistry(): BrandRegistry {
 
 function buildRegistry(entries: readonly BrandEntry[]): BrandRegistry {
   const brands: Brand[] = [];
-  const byDomain = new Map<string, Brand>();
   const allByDomain = new Map<string, Brand[]>();
   const bySld = new Map<string, Brand>();
   const byTld = new Map<string, Brand>();
@@ -138,7 +137,6 @@ function buildRegistry(entries: readonly BrandEntry[]): BrandRegistry {
         list.push({ prefix: domain.slice(0, star), brand });
         byPrefix.set(suffix, list);
       } else {
-        if (!byDomain.has(domain)) byDomain.set(domain, brand);
         const listing = allByDomain.get(domain) ?? [];
         if (!listing.includes(brand)) listing.push(brand);
         allByDomain.set(domain, listing);
@@ -146,6 +144,8 @@ function buildRegistry(entries: readonly BrandEntry[]): BrandRegistry {
     }
     for (const tld of entry.tlds ?? []) if (!byTld.has(tld)) byTld.set(tld, brand);
   }
+  // The owner of a domain is the first brand that lists it.
+  const byDomain = new Map([...allByDomain].map(([domain, listing]) => [domain, listing[0] as Brand]));
   return { brands, byDomain, allByDomain, bySld, byTld, byPrefix };
 }
 

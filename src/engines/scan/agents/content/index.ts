@@ -3,7 +3,8 @@ import type { Finding, Severity } from "../../../findings/types.js";
 import { brandOfPhrase } from "../brand-names.js";
 import { ownerOfHost, type ScanContext } from "../context.js";
 import { seedGrid } from "../fields.js";
-import type { AgentOutput, BrandClaim, ContentSignals } from "../types.js";
+import { urlParts } from "../hosts.js";
+import type { AgentOutput, BrandClaim, ContentSignals, FieldKind } from "../types.js";
 import { askFindings, deliveryFindings, loginForBrand, prefilledEmail } from "./asks.js";
 import { brandClaims, brandMentions, cloneEvidence, namesItself } from "./brand.js";
 import { analyzeCrypto, cryptoFindings } from "./crypto.js";
@@ -11,7 +12,7 @@ import { pageKind } from "./page-kind.js";
 import { analyzeScripts, scriptFindings } from "./scripts.js";
 import { analyzeShop, shopFindings } from "./shop.js";
 import { genericLureIn, mailNounIn, normalize, rewardIn, urgencyExamples, urgencyIn } from "./wording.js";
-import { list, secretWords } from "./words.js";
+import { CARD, list, secretWords } from "./words.js";
 
 export { loginForBrand } from "./asks.js";
 
@@ -23,25 +24,21 @@ const STEPS: readonly Severity[] = ["Low", "Medium", "High"];
  * checkout, not a card drop on free hosting; passwords and every other secret still count.
  */
 const HOSTED_CHECKOUT = ["myshopify.com", "mybigcommerce.com", "square.site", "company.site", "ecwid.com"];
-const CARD_SECRETS = new Set(["card_number", "card_cvv", "card_expiry"]);
 
 /** Card fields only, on a hosted-commerce shop, sent to the shop's own host. */
-function platformCheckout(ctx: ScanContext, secrets: readonly string[], host: string | undefined): boolean {
-  const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
+function platformCheckout(
+  ctx: ScanContext,
+  platform: string | undefined,
+  secrets: readonly FieldKind[],
+  host: string | undefined,
+): boolean {
   if (!platform || !HOSTED_CHECKOUT.includes(platform) || !host) return false;
-  if (secrets.length === 0 || !secrets.every((s) => CARD_SECRETS.has(s))) return false;
+  if (secrets.length === 0 || !secrets.every((s) => CARD.has(s))) return false;
   return ctx.forms
     .filter((f) => f.secrets.length > 0)
-    .every((f) => f.actionKind === "page" || (f.actionKind === "url" && actionHost(f.action) === host));
+    .every((f) => f.actionKind === "page" || (f.actionKind === "url" && urlParts(f.action)?.host === host));
 }
 
-function actionHost(action: string | null): string | null {
-  try {
-    return action ? new URL(action).hostname.toLowerCase() : null;
-  } catch {
-    return null;
-  }
-}
 /** A gift card's number and PIN are no payment card's. */
 const GIFT_CARD =
   /\bgift ?cards?\b|\bgutschein(?:karte)?\b|\bcartes? cadeaux?\b|\btarjetas? regalo\b|\bcarta regalo\b/;
@@ -126,17 +123,17 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const reward = rewardIn(lines);
 
   const giftCard = GIFT_CARD.test(lines) && !secrets.includes("card_cvv");
+  const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
   // A shop's card checkout on a hosted-commerce platform is not a card drop on anonymous hosting.
-  const exposed = throwaway && !platformCheckout(ctx, secrets, host?.host);
+  const exposed = throwaway && !platformCheckout(ctx, platform, secrets, host?.host);
   const findings: Finding[] = askFindings(ctx, secrets, crypto.seedPrompt, exposed, giftCard);
   const delivery = deliveryFindings(ctx, text, secrets, scripts, urgency.length > 0 || claims.length > 0);
   findings.push(...delivery.findings);
   if (secrets.length > 0 && exposed) {
     const where = ctx.userContent
-      ? `a user's site on ${(ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain ?? "a hosting platform"}`
+      ? `a user's site on ${platform ?? "a hosting platform"}`
       : `the IP address ${host?.host}`;
     // The platform's own brand ("Source on GitHub" on github.io) is no lure.
-    const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
     const platformBrand = platform
       ? (ownerOfHost(platform)?.name ?? brandOfPhrase(platform.split(".")[0] ?? "")?.brand.name)
       : undefined;
