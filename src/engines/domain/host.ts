@@ -33,6 +33,31 @@ export interface HostFacts {
   platform: HostPlatform | null;
 }
 
+/**
+ * First labels a file-sharing service keeps for its own web app, sign-in and help (`account.box.com`,
+ * `app.box.com`): on a platform whose users' content lives under paths, such a host is the service itself,
+ * neither a name a user picked nor a place for users' content. Platforms of the Public Suffix List's private section and subdomain hosts are
+ * not covered: there anyone may have taken `login.<platform>`.
+ */
+const SERVICE_LABELS = new Set([
+  "account",
+  "accounts",
+  "api",
+  "app",
+  "apps",
+  "auth",
+  "help",
+  "id",
+  "login",
+  "m",
+  "my",
+  "secure",
+  "signin",
+  "sso",
+  "status",
+  "support",
+]);
+
 function subdomainsOf(hostname: string, registrable: string): string[] {
   if (hostname.length <= registrable.length) return [];
   return hostname.slice(0, hostname.length - registrable.length - 1).split(".");
@@ -81,6 +106,9 @@ export function describeHost(hostname: string, icannDomain: string, icannSuffix:
   if (listed && listed.domain !== hostname) {
     const userPart = hostname.slice(0, hostname.length - listed.domain.length - 1);
     const userLabel = userPart.slice(userPart.lastIndexOf(".") + 1);
+    // The service's own sign-in or app host carries no user's content at all.
+    if (listed.kind === "file_host" && userPart === userLabel && SERVICE_LABELS.has(userLabel))
+      return facts(hostname, icannDomain, icannSuffix, icannDomain, icannSuffix, null);
     if (userLabel !== "www") {
       const platform: HostPlatform = { ...listed, userContent: "subdomain" };
       return facts(

@@ -155,6 +155,18 @@ describe("analyzeStatic: other evidence", () => {
     expect(codes(hosted)).toContain("DR-DOM-019");
   });
 
+  it("reads a file-sharing service's own sign-in host as the service, a tenant's name as a user's", () => {
+    const own = analyze("https://account.box.com/login");
+    expect(own.signals.platform).toBeNull();
+    expect(own.signals.isBrandDomain).toBe(true);
+    expect(own.signals.brandOwner).toBe("Box");
+    const tenant = analyze("https://northfield-legal.box.com/");
+    expect(tenant.signals.platform).toMatchObject({ domain: "box.com", userContent: "subdomain" });
+    expect(tenant.signals.isBrandDomain).toBe(false);
+    // On a subdomain host anyone may have taken the name: still a user's site.
+    expect(analyze("login.netlify.app").signals.platform).toMatchObject({ userContent: "subdomain" });
+  });
+
   it("treats a brand's own domains and subdomains as official", () => {
     for (const input of [
       "https://www.paypal.com/signin",

@@ -394,6 +394,23 @@ describe("shops and wallets", () => {
   });
 });
 
+describe("generic sign-in lures", () => {
+  it("a reassurance that names the lure is none; the lure itself is CON-023", () => {
+    const form =
+      '<form action="/login" method="post"><input type="email" name="email"><input type="password" name="password"><button>Sign in</button></form>';
+    const calm = content(
+      "https://files.quillstone.example/login",
+      `<h1>Sign in</h1>${form}<p>Quillstone will never ask you to confirm your email password to view a shared file.</p>`,
+    );
+    expect(codes(calm)).not.toContain("CON-023");
+    const lure = content(
+      "https://files.quillstone.example/login",
+      `<h1>Sign in</h1><p>A document was shared with you. Confirm your email password to view the document.</p>${form}`,
+    );
+    expect(codes(lure)).toContain("CON-023");
+  });
+});
+
 describe("wallet secrets", () => {
   it("a reassurance that names the recovery phrase asks for nothing; a request does", () => {
     const form = '<form action="/contact"><input name="name"><textarea name="message"></textarea></form>';

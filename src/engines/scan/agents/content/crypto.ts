@@ -3,7 +3,7 @@ import type { Finding } from "../../../findings/types.js";
 import { apiKeyPair, WALLET_SECRET_TEXT } from "../fields.js";
 import type { PageView } from "../page.js";
 import type { ScriptFacts } from "./scripts.js";
-import { list } from "./words.js";
+import { firstAffirmed, list } from "./words.js";
 
 /** Crypto-wallet lures: connect prompts, airdrop/claim/validation wording, drainer calls, seed phrases. */
 export interface CryptoFacts {
@@ -23,22 +23,12 @@ const SEED_TEXT =
   /\b(?:enter|type|paste|import)(?: in)? (?:your )?(?:12|24|twelve|twenty[- ]four)[- ]word\b|\b(?:secret )?recovery phrase\b|\bseed phrase\b|\bmnemonic(?: phrase)?\b|\bprivate key\b|\bkeystore (?:json|file)\b/;
 
 const SEED_TEXT_ALL = new RegExp(SEED_TEXT.source, "g");
-/** Words that turn a mention into a reassurance ("we will never ask for your recovery phrase"). */
-const NEGATION = /\b(?:never|not|no|nobody|without)\b|n['’]t\b|\bno one\b/;
-
 /**
  * The first wording that asks for a wallet secret, skipping mentions its own sentence negates ("Cinder never
  * asks for your seed phrase", "no seed phrases to look after").
  */
 export function seedAsk(captions: string): string | null {
-  for (const match of captions.matchAll(SEED_TEXT_ALL)) {
-    const before = captions.slice(Math.max(0, match.index - 80), match.index);
-    const sentence = before.slice(
-      Math.max(...[".", "!", "?", "|", "\n"].map((c) => before.lastIndexOf(c))) + 1,
-    );
-    if (!NEGATION.test(sentence)) return match[0];
-  }
-  return null;
+  return firstAffirmed(SEED_TEXT_ALL, captions);
 }
 
 export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts): CryptoFacts {

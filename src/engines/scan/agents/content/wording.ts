@@ -3,6 +3,7 @@
  * lures. Phrases in English, German, French, Spanish, Italian, Portuguese and Dutch;
  * matched on lower-case text with collapsed whitespace.
  */
+import { firstAffirmed } from "./words.js";
 
 const URGENCY: ReadonlyArray<readonly [string, RegExp]> = [
   [
@@ -73,8 +74,11 @@ export function rewardIn(text: string): string[] {
   return matches(REWARD, text);
 }
 
+const GENERIC_LURE_ALL = new RegExp(GENERIC_LURE.source, "g");
+
+/** The first generic sign-in lure its own sentence does not negate ("we never ask for your email password"). */
 export function genericLureIn(text: string): string | null {
-  return GENERIC_LURE.exec(text)?.[0] ?? null;
+  return firstAffirmed(GENERIC_LURE_ALL, text);
 }
 
 export function mailNounIn(text: string): string | null {

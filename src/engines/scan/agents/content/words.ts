@@ -19,3 +19,21 @@ export function secretWords(kinds: readonly FieldKind[]): string {
   if (kinds.includes("seed")) words.push("a wallet recovery phrase");
   return list(words);
 }
+
+/** Words that turn a mention into a reassurance ("we will never ask for your recovery phrase"). */
+const NEGATION = /\b(?:never|not|no|nobody|without)\b|n['’]t\b|\bno one\b/;
+
+/**
+ * The first match of `pattern` (a global expression) that its own sentence does not negate: "Box will never
+ * ask you to confirm your email password" is a reassurance, not a request.
+ */
+export function firstAffirmed(pattern: RegExp, text: string): string | null {
+  for (const match of text.matchAll(pattern)) {
+    const before = text.slice(Math.max(0, match.index - 80), match.index);
+    const sentence = before.slice(
+      Math.max(...[".", "!", "?", "|", "\n"].map((c) => before.lastIndexOf(c))) + 1,
+    );
+    if (!NEGATION.test(sentence)) return match[0];
+  }
+  return null;
+}
