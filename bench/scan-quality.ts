@@ -632,7 +632,8 @@ async function renderBenign(pages: SavedPage[]): Promise<{ dir: string; files: M
   const { chromium } = await import("playwright-core");
   const { mkdtempSync, writeFileSync } = await import("node:fs");
   const dir = mkdtempSync(path.join(os.tmpdir(), "dl-benign-shots-"));
-  const browser = await chromium.launch({ executablePath, args: ["--disable-gpu", "--no-sandbox"] });
+  const { CHROMIUM_ARGS } = await import("../test/support/chromium.js");
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   const files = new Map<string, string>();
   try {
     for (const page of pages) {

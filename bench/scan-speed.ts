@@ -211,16 +211,8 @@ async function chromiumFloor(
   runs: number,
 ): Promise<{ cpuPerContext: number; holdMs: number } | null> {
   const { loadConfig } = await import("../src/config.js");
-  const { createEgress } = await import("../src/engines/egress/index.js");
-  const { createBrowserPool } = await import("../src/engines/browser/index.js");
-  const config = loadConfig({ ...worldEnv, DATA_DIR: os.tmpdir() });
-  const egress = createEgress(config.egress);
-  const browser = createBrowserPool({
-    egress,
-    executablePath: config.CHROMIUM_PATH,
-    size: 1,
-    extraCaPem: config.egress.extraCaPem,
-  });
+  const { createBrowsing } = await import("../src/main/compose.js");
+  const { egress, browser } = createBrowsing(loadConfig({ ...worldEnv, DATA_DIR: os.tmpdir() }), 1);
   const hold = () =>
     browser.run((session) => session.page.waitForTimeout(holdMs), { timeoutMs: holdMs + 20_000 });
   try {

@@ -9,9 +9,9 @@ import type { Scanner } from "../api/scans/scan.js";
 import { engineScanner } from "../api/scans/scanner.js";
 import { ScanService } from "../api/scans/service.js";
 import type { Config } from "../config.js";
-import { createBrowserPool } from "../engines/browser/index.js";
+import { type BrowserPool, createBrowserPool } from "../engines/browser/index.js";
 import { createCrawler } from "../engines/classify/crawl/index.js";
-import { createEgress } from "../engines/egress/index.js";
+import { createEgress, type Egress } from "../engines/egress/index.js";
 import { analyzeRisk } from "../engines/risk/analyze.js";
 import type { Services } from "../http/services.js";
 import { ChargeBatcher } from "../platform/billing/batcher.js";
@@ -36,6 +36,24 @@ export interface ServiceOverrides {
   scanDeadlineMs?: number;
 }
 
+/**
+ * The egress gate and the browser pool behind it, as configured. Lazy: Chromium starts on the first page
+ * that needs it, so API-only processes never launch it.
+ */
+export function createBrowsing(
+  config: Config,
+  poolSize: number = config.BROWSER_POOL_SIZE,
+): { egress: Egress; browser: BrowserPool } {
+  const egress = createEgress(config.egress);
+  const browser = createBrowserPool({
+    egress,
+    executablePath: config.CHROMIUM_PATH,
+    size: poolSize,
+    extraCaPem: config.egress.extraCaPem,
+  });
+  return { egress, browser };
+}
+
 /** Wires the services of one process around a database and a rate limiter. */
 export function createServices(
   config: Config,
@@ -47,14 +65,7 @@ export function createServices(
   const keys = new KeyStore(db);
   const batcher = new ChargeBatcher(db);
   const orgs = new OrgService(db, keys);
-  const egress = createEgress(config.egress);
-  // Lazy: Chromium starts on the first page that needs it, so API-only processes never launch it.
-  const browser = createBrowserPool({
-    egress,
-    executablePath: config.CHROMIUM_PATH,
-    size: config.BROWSER_POOL_SIZE,
-    extraCaPem: config.egress.extraCaPem,
-  });
+  const { egress, browser } = createBrowsing(config);
   return {
     config,
     database,

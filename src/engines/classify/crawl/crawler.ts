@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { domainToASCII } from "node:url";
-import { raceAbort } from "../../abort.js";
+import { abortError, raceAbort } from "../../abort.js";
 import type { PageRenderer, RenderResult } from "../../browser/index.js";
 import type { Egress } from "../../egress/index.js";
 import { type ExtractedPage, extractPage } from "../../html/index.js";
@@ -9,7 +9,7 @@ import { analyzeNetwork } from "../../risk/network/index.js";
 import type { NetworkAnalysis } from "../../risk/network/types.js";
 import type { CrawlCapture, CrawledPage, RedirectHop, RootFetch } from "../capture.js";
 import { CrawlBudget, type CrawlLimits, DEFAULT_LIMITS } from "./budget.js";
-import { type CrawlContext, callerAbortError, throwIfCallerAborted } from "./fetch.js";
+import { type CrawlContext, throwIfCallerAborted } from "./fetch.js";
 import { fetchFollowUps } from "./follow-ups.js";
 import { hostingHints } from "./hosting.js";
 import { conventionalPages, planLinkedPages } from "./pages.js";
@@ -129,7 +129,7 @@ export async function crawlDomain(
   const now = deps.now ?? (() => new Date());
   const limits: CrawlLimits = { ...DEFAULT_LIMITS, ...deps.limits, ...options.limits };
   const outer = options.signal;
-  if (outer?.aborted) throw callerAbortError(outer);
+  if (outer?.aborted) throw abortError(outer);
   const startedAt = now().toISOString();
   const budget = new CrawlBudget(limits);
   const deadline = new AbortController();
@@ -180,7 +180,7 @@ export async function crawlDomain(
       headerSets.push(...followUps.headerSets);
     }
 
-    const checks = (await raceAbort(network, outer, callerAbortError)).checks;
+    const checks = (await raceAbort(network, outer)).checks;
     return {
       version: 1,
       domain,

@@ -1,3 +1,4 @@
+import { abortError } from "../../abort.js";
 import type { Egress, FetchHop, FetchResult } from "../../egress/index.js";
 import type { RedirectHop } from "../capture.js";
 import type { CrawlBudget } from "./budget.js";
@@ -28,15 +29,9 @@ export interface FetchSettings {
   maxBytes?: number;
 }
 
-/** The caller's abort reason as something to throw. */
-export function callerAbortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new DOMException("The crawl was aborted.", "AbortError");
-}
-
 /** Throws the caller's abort reason when the caller aborted. */
 export function throwIfCallerAborted(ctx: CrawlContext): void {
-  if (ctx.outer?.aborted) throw callerAbortError(ctx.outer);
+  if (ctx.outer?.aborted) throw abortError(ctx.outer);
 }
 
 /**

@@ -152,7 +152,7 @@ describe("favicons", () => {
 });
 
 describe("saved pages", () => {
-  it("returns at once with nothing when a saved page has no screenshot", async () => {
+  it("reports nothing when a saved page has no screenshot, though the page names a brand", async () => {
     const capture = {
       ...captureFor("https://paypa1-login.com/", {
         html: "<h1>PayPal</h1>",
@@ -163,7 +163,6 @@ describe("saved pages", () => {
       source: "saved" as const,
     };
     const result = await analyzeVision({ capture, artifacts: { viewport: null, fullPage: null } });
-    expect(result).toMatchObject({ findings: [], brands: [], ocrText: "" });
-    expect(result.durationMs).toBeLessThan(50);
+    expect(result).toEqual({ findings: [], brands: [], ocrText: "", durationMs: result.durationMs });
   });
 });
