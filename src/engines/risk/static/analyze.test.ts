@@ -126,6 +126,16 @@ describe("analyzeStatic: other evidence", () => {
     expect(result.registrableDomain).toBeNull();
   });
 
+  it("flags a brand's domain in the path of another site, not a tenant's own platform in its path", () => {
+    expect(codes(analyze("https://files-share.top/www.paypal.com/signin"))).toContain("DR-DOM-024");
+    const tenant = analyze(
+      "https://larkhollow.zendesk.com/auth/v2/login/signin?return_to=https%3A%2F%2Flarkhollow.zendesk.com%2Fagent",
+    );
+    expect(codes(tenant)).not.toContain("DR-DOM-024");
+    // The tenant's path may still name another brand's domain.
+    expect(codes(analyze("https://larkhollow.zendesk.com/go/www.paypal.com/signin"))).toContain("DR-DOM-024");
+  });
+
   it("flags a URL that hides its host behind '@'", () => {
     const result = analyze("https://www.paypal.com@evil-host.top/login");
     expect(result.hostname).toBe("evil-host.top");

@@ -177,7 +177,7 @@ function analyzeDomain(
     findings.push(...keywordFindings(scan, match !== null));
     signals.keywordCategories = [...new Set(scan.keywords.map((k) => k.keyword.category))];
     signals.keywords = [...new Set(scan.keywords.map((k) => k.keyword.text))];
-    const inPath = brandDomainInPath(parsed.tricks.pathAndQuery);
+    const inPath = brandDomainInPath(parsed.tricks.pathAndQuery, hostname);
     if (inPath) {
       findings.push(
         makeFinding(

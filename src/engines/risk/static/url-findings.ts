@@ -52,7 +52,10 @@ export function urlTrickFindings(tricks: UrlTricks, host: string): Finding[] {
 }
 
 /** A brand's domain spelled out in the path or query (`/www.paypal.com/signin`), with its owner. */
-export function brandDomainInPath(pathAndQuery: string): { domain: string; brand: string } | null {
+export function brandDomainInPath(
+  pathAndQuery: string,
+  hostname?: string,
+): { domain: string; brand: string } | null {
   if (pathAndQuery.length <= 1) return null;
   const registry = brandRegistry();
   let seen = 0;
@@ -61,6 +64,9 @@ export function brandDomainInPath(pathAndQuery: string): { domain: string; brand
     let name = match[0].toLowerCase();
     for (;;) {
       const brand = registry.byDomain.get(name);
+      // A tenant's own address in its path (`acme.zendesk.com/login?return_to=https://acme.zendesk.com/…`)
+      // names the platform it is on, not a brand it poses as.
+      if (brand && hostname !== undefined && (hostname === name || hostname.endsWith(`.${name}`))) break;
       if (brand) return { domain: name, brand: brand.name };
       const dot = name.indexOf(".");
       if (dot < 0 || name.indexOf(".", dot + 1) < 0) break;
