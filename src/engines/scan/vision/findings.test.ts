@@ -102,6 +102,17 @@ describe("OCR text", () => {
     expect(loginPrompts("Welcome back. Password").loginLooking).toBe(true);
     expect(loginPrompts("Sign in · Forgot your username?").loginLooking).toBe(true);
     expect(loginPrompts("Sign in to comment").loginLooking).toBe(false);
+    // A document lure read in the screenshot is a sign-in prompt; the same words as a reassurance are not.
+    const lure = loginPrompts(
+      "To read the document, please enter with the valid\n\nemail credential\n\nSign in with Outlook",
+    );
+    expect(lure).toMatchObject({
+      loginLooking: true,
+      seen: expect.arrayContaining(["to read the document"]),
+    });
+    expect(loginPrompts("Storage notice. We never ask you to verify your email account.").loginLooking).toBe(
+      false,
+    );
     const seen = loginPrompts("Sign in · Email address · Password").seen;
     const words = pageWords(
       '<form><input type="password"><button>Sign in</button></form>',

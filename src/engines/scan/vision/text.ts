@@ -1,4 +1,5 @@
 import { type Brand, brandRegistry } from "../../domain/index.js";
+import { genericLureIn, normalize } from "../agents/content/wording.js";
 import type { OcrLine, OcrResult, OcrWord } from "./ocr.js";
 
 /**
@@ -244,6 +245,11 @@ export interface LoginPrompts {
   loginLooking: boolean;
 }
 
+/**
+ * Sign-in prompts read in the screenshot. A generic document or mailbox lure ("to read the document",
+ * "verify your email account", the content agent's CON-023 wording) counts as a strong prompt: it is what
+ * pages that draw their lure as an image, or build it with scripts, show.
+ */
 export function loginPrompts(text: string): LoginPrompts {
   const seen: string[] = [];
   let strong = false;
@@ -253,6 +259,11 @@ export function loginPrompts(text: string): LoginPrompts {
     seen.push(prompt.phrase);
     if (prompt.strong) strong = true;
     else weak++;
+  }
+  const lure = genericLureIn(normalize(text));
+  if (lure !== null) {
+    seen.push(lure);
+    strong = true;
   }
   return { seen, loginLooking: strong || weak >= 2 };
 }
