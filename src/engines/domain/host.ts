@@ -36,8 +36,8 @@ export interface HostFacts {
 /**
  * First labels a file-sharing service keeps for its own web app, sign-in and help (`account.box.com`,
  * `app.box.com`): on a platform whose users' content lives under paths, such a host is the service itself,
- * neither a name a user picked nor a place for users' content. Platforms of the Public Suffix List's private section and subdomain hosts are
- * not covered: there anyone may have taken `login.<platform>`.
+ * neither a name a user picked nor a place for users' content. Platforms of the Public Suffix List's private
+ * section and subdomain hosts are not covered: there anyone may have taken `login.<platform>`.
  */
 const SERVICE_LABELS = new Set([
   "account",
@@ -57,6 +57,11 @@ const SERVICE_LABELS = new Set([
   "status",
   "support",
 ]);
+
+/** `a.example.com` under `example.com`, or equal. */
+export function hostIsUnder(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
+}
 
 function subdomainsOf(hostname: string, registrable: string): string[] {
   if (hostname.length <= registrable.length) return [];

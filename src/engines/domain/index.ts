@@ -16,7 +16,7 @@ export {
   primaryTechnique,
 } from "./edit.js";
 export { type Randomness, randomness } from "./entropy.js";
-export { describeHost, type HostFacts, type HostPlatform } from "./host.js";
+export { describeHost, type HostFacts, type HostPlatform, hostIsUnder } from "./host.js";
 export {
   type BrandTarget,
   getLexicon,

@@ -1,5 +1,5 @@
 import { parse } from "tldts";
-import { type Brand, type BrandSector, brandOwning, brandRegistry } from "../../domain/index.js";
+import { type Brand, type BrandSector, brandOwning, brandRegistry, hostIsUnder } from "../../domain/index.js";
 import { cleanText } from "../../html/index.js";
 import type { CrawlCapture } from "../capture.js";
 import type { IdentitySource, Purpose } from "../types.js";
@@ -159,8 +159,7 @@ function push(out: Collected, raw: string | null, source: IdentitySource, weight
 }
 
 function onDomainHost(host: string | null, domain: string): boolean | null {
-  if (!host) return null;
-  return host === domain || host.endsWith(`.${domain}`);
+  return host ? hostIsUnder(host, domain) : null;
 }
 
 function fromJsonLd(page: ParsedPage, base: number, domain: string, out: Collected): void {

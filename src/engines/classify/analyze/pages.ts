@@ -1,3 +1,4 @@
+import { hostIsUnder } from "../../domain/index.js";
 import { type ExtractedPage, extractPage } from "../../html/index.js";
 import type { CrawlCapture, CrawledPage, PageRole } from "../capture.js";
 
@@ -48,8 +49,7 @@ export function hostOf(url: string | null | undefined): string | null {
 
 /** Whether a host is the crawled domain or one of its subdomains. */
 export function onDomain(host: string | null, domain: string): boolean {
-  if (!host) return false;
-  return host === domain || host.endsWith(`.${domain}`);
+  return host ? hostIsUnder(host, domain) : false;
 }
 
 function isHtml(page: CrawledPage): boolean {

@@ -1,3 +1,4 @@
+import { hostIsUnder } from "../../domain/index.js";
 import type { PageRole } from "../capture.js";
 
 /** A page the crawler means to fetch after the root. */
@@ -124,8 +125,7 @@ function segmentsOf(url: URL): string[] {
 
 /** Whether `host` belongs to the crawled registrable domain. */
 export function onDomain(host: string, domain: string): boolean {
-  const h = host.toLowerCase().replace(/\.$/, "");
-  return h === domain || h.endsWith(`.${domain}`);
+  return hostIsUnder(host.toLowerCase().replace(/\.$/, ""), domain);
 }
 
 function withoutHash(url: URL): string {

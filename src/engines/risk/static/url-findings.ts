@@ -1,4 +1,4 @@
-import { brandRegistry, type UrlTricks } from "../../domain/index.js";
+import { brandRegistry, hostIsUnder, type UrlTricks } from "../../domain/index.js";
 import { makeFinding } from "../../findings/catalog.js";
 import type { Finding } from "../../findings/types.js";
 
@@ -66,7 +66,7 @@ export function brandDomainInPath(
       const brand = registry.byDomain.get(name);
       // A tenant's own address in its path (`acme.zendesk.com/login?return_to=https://acme.zendesk.com/…`)
       // names the platform it is on, not a brand it poses as.
-      if (brand && hostname !== undefined && (hostname === name || hostname.endsWith(`.${name}`))) break;
+      if (brand && hostname !== undefined && hostIsUnder(hostname, name)) break;
       if (brand) return { domain: name, brand: brand.name };
       const dot = name.indexOf(".");
       if (dot < 0 || name.indexOf(".", dot + 1) < 0) break;

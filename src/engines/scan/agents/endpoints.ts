@@ -1,4 +1,4 @@
-import { hostIsUnder } from "./hosts.js";
+import { hostIsUnder } from "../../domain/index.js";
 
 /**
  * Places where phishing kits deliver what victims type, by kind: chat-bot APIs, webhooks and request

@@ -1,4 +1,5 @@
 import { parse } from "tldts";
+import { hostIsUnder } from "../../domain/index.js";
 
 /** Host, site and scheme of a URL, or null when it does not parse as http(s). */
 export interface UrlParts {
@@ -40,11 +41,6 @@ export function urlParts(raw: string | null | undefined): UrlParts | null {
     ip,
     tld: ip ? "" : (icann.publicSuffix ?? ""),
   };
-}
-
-/** `a.example.com` under `example.com`, or equal. */
-export function hostIsUnder(host: string, domain: string): boolean {
-  return host === domain || host.endsWith(`.${domain}`);
 }
 
 export function anyHostUnder(host: string, domains: readonly string[]): string | null {

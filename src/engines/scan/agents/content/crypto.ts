@@ -19,16 +19,16 @@ const CONNECT_TEXT =
 /** Lures of drainer and wallet-phishing pages. */
 const LURE =
   /\bairdrop\b|\bclaim (?:your |free )?(?:tokens?|airdrop|nfts?|allocation)\b|\bclaim now\b|\bclaim window\b|\bfree mint\b|\bgiveaway\b|\bbonus tokens?\b|\brectif(?:y|ication)\b|\b(?:validate|verify|sync(?:hroni[sz]e)?|rectify|restore|recover) (?:your )?wallets?\b|\bwallet (?:validation|verification|synchroni[sz]ation|rectification)\b|\bgas (?:fees? )?(?:is |are )?covered\b|\beligible wallets?\b|\bcheck (?:your )?eligibility\b/;
+/** Global: `seedAsk` walks every match. */
 const SEED_TEXT =
-  /\b(?:enter|type|paste|import)(?: in)? (?:your )?(?:12|24|twelve|twenty[- ]four)[- ]word\b|\b(?:secret )?recovery phrase\b|\bseed phrase\b|\bmnemonic(?: phrase)?\b|\bprivate key\b|\bkeystore (?:json|file)\b/;
+  /\b(?:enter|type|paste|import)(?: in)? (?:your )?(?:12|24|twelve|twenty[- ]four)[- ]word\b|\b(?:secret )?recovery phrase\b|\bseed phrase\b|\bmnemonic(?: phrase)?\b|\bprivate key\b|\bkeystore (?:json|file)\b/g;
 
-const SEED_TEXT_ALL = new RegExp(SEED_TEXT.source, "g");
 /**
  * The first wording that asks for a wallet secret, skipping mentions its own sentence negates ("Cinder never
  * asks for your seed phrase", "no seed phrases to look after").
  */
 export function seedAsk(captions: string): string | null {
-  return firstAffirmed(SEED_TEXT_ALL, captions);
+  return firstAffirmed(SEED_TEXT, captions);
 }
 
 export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts): CryptoFacts {

@@ -53,8 +53,9 @@ const REWARD: ReadonlyArray<readonly [string, RegExp]> = [
 ];
 
 /** Phrases of generic credential lures (mailbox quota, shared documents, expiring passwords). */
+/** Global: `genericLureIn` walks every match. */
 const GENERIC_LURE =
-  /\bverify your e-?mail(?: account| address)?\b|\bconfirm your e-?mail (?:account|password)\b|\b(?:storage|quota|mailbox) (?:is )?(?:full|exceeded|almost full|limit)\b|\bview (?:the |this )?(?:shared )?(?:document|file|pdf|invoice|attachment|fax|voicemail)s?\b|\bto (?:view|access|download|open|read) (?:the |this |your )?(?:shared |secure |encrypted )?(?:document|file|pdf|invoice|attachment|message)s?\b|\bshared (?:a |the )?(?:document|file|folder) with you\b|\bdocument (?:is )?(?:protected|encrypted|secured)\b|\bpassword (?:expires|expired|expiration)\b|\bre-?validate\b|\bsign in to (?:view|access|download|read) (?:the |this |your )?(?:document|file|message|invoice)|\blogin to (?:view|access|download)\b|\b(?:incorrect|invalid|wrong) password[.!]? (?:please )?(?:try again|re-?enter|enter)\b|\be-?mail (?:password|account) (?:verification|update|upgrade)\b/;
+  /\bverify your e-?mail(?: account| address)?\b|\bconfirm your e-?mail (?:account|password)\b|\b(?:storage|quota|mailbox) (?:is )?(?:full|exceeded|almost full|limit)\b|\bview (?:the |this )?(?:shared )?(?:document|file|pdf|invoice|attachment|fax|voicemail)s?\b|\bto (?:view|access|download|open|read) (?:the |this |your )?(?:shared |secure |encrypted )?(?:document|file|pdf|invoice|attachment|message)s?\b|\bshared (?:a |the )?(?:document|file|folder) with you\b|\bdocument (?:is )?(?:protected|encrypted|secured)\b|\bpassword (?:expires|expired|expiration)\b|\bre-?validate\b|\bsign in to (?:view|access|download|read) (?:the |this |your )?(?:document|file|message|invoice)|\blogin to (?:view|access|download)\b|\b(?:incorrect|invalid|wrong) password[.!]? (?:please )?(?:try again|re-?enter|enter)\b|\be-?mail (?:password|account) (?:verification|update|upgrade)\b/g;
 /** Nouns that name a mailbox sign-in: lure evidence only with other signs. */
 const MAIL_NOUNS = /\bwebmail\b|\bmail ?box\b|\be-?mail account\b|\be-?mail password\b|\bemail login\b/;
 
@@ -74,11 +75,9 @@ export function rewardIn(text: string): string[] {
   return matches(REWARD, text);
 }
 
-const GENERIC_LURE_ALL = new RegExp(GENERIC_LURE.source, "g");
-
 /** The first generic sign-in lure its own sentence does not negate ("we never ask for your email password"). */
 export function genericLureIn(text: string): string | null {
-  return firstAffirmed(GENERIC_LURE_ALL, text);
+  return firstAffirmed(GENERIC_LURE, text);
 }
 
 export function mailNounIn(text: string): string | null {
