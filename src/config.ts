@@ -40,6 +40,7 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  CHARGE_JOURNAL_SYNC: z.enum(["always", "interval"]).default("interval"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   CLASSIFICATION_FRESH_DAYS: z.coerce.number().min(0).max(3650).default(30),

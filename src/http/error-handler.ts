@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import FindMyWay, { type HTTPMethod } from "find-my-way";
+import { JournalUnavailableError } from "../platform/billing/journal.js";
 import { InsufficientBalanceError } from "../platform/billing/ledger.js";
 import { microsToUsd } from "../platform/money.js";
 import { RateLimiterUnavailableError } from "../platform/ratelimit/index.js";
@@ -74,6 +75,16 @@ export function registerErrorHandling(app: FastifyInstance, services: Services):
         reply,
         "insufficient_balance",
         `This request costs $${microsToUsd(err.requiredMicros)} and the organization's balance is lower. Add credits and retry.`,
+      );
+    }
+    if (err instanceof JournalUnavailableError) {
+      request.log.error({ err }, "charge journal unavailable");
+      return sendProblem(
+        reply,
+        "service_unavailable",
+        "Charges cannot be recorded right now; nothing was charged. Retry in 5 seconds.",
+        {},
+        { "retry-after": "5" },
       );
     }
     if (err instanceof RateLimiterUnavailableError) {

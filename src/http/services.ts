@@ -6,7 +6,7 @@ import type { ScanService } from "../api/scans/service.js";
 import type { Config } from "../config.js";
 import type { BrowserPool } from "../engines/browser/index.js";
 import type { Egress } from "../engines/egress/index.js";
-import type { ChargeBatcher } from "../platform/billing/batcher.js";
+import type { ChargeJournal } from "../platform/billing/journal.js";
 import type { Database } from "../platform/db/database.js";
 import type { IdempotencyStore } from "../platform/idempotency.js";
 import type { KeyStore } from "../platform/keys/store.js";
@@ -27,7 +27,7 @@ export interface Services {
   limits: LimitsCache;
   idempotency: IdempotencyStore;
   usage: UsageRecorder;
-  batcher: ChargeBatcher;
+  charges: ChargeJournal;
   orgs: OrgService;
   account: AccountService;
   classification: ClassificationService;

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { AccountService } from "../api/account/service.js";
 import { OrgService } from "../api/admin/service.js";
 import { engineClassifier } from "../api/classification/classifier.js";
@@ -14,7 +15,7 @@ import { createCrawler } from "../engines/classify/crawl/index.js";
 import { createEgress, type Egress } from "../engines/egress/index.js";
 import { analyzeRisk } from "../engines/risk/analyze.js";
 import type { Services } from "../http/services.js";
-import { ChargeBatcher } from "../platform/billing/batcher.js";
+import { ChargeJournal } from "../platform/billing/journal.js";
 import { type Database, openDatabase } from "../platform/db/database.js";
 import { IdempotencyStore } from "../platform/idempotency.js";
 import { KeyStore } from "../platform/keys/store.js";
@@ -63,8 +64,11 @@ export function createServices(
 ): Services {
   const db = database.db;
   const keys = new KeyStore(db);
-  const batcher = new ChargeBatcher(db);
-  const orgs = new OrgService(db, keys);
+  const charges = new ChargeJournal(db, {
+    dir: path.join(config.DATA_DIR, "journal"),
+    sync: config.CHARGE_JOURNAL_SYNC,
+  });
+  const orgs = new OrgService(db, keys, charges);
   const { egress, browser } = createBrowsing(config);
   return {
     config,
@@ -76,10 +80,10 @@ export function createServices(
     limits: new LimitsCache(db),
     idempotency: new IdempotencyStore(db),
     usage: new UsageRecorder(db),
-    batcher,
+    charges,
     orgs,
     account: new AccountService(orgs),
-    classification: new ClassificationService(db, batcher, {
+    classification: new ClassificationService(db, charges, {
       classify: overrides.classify ?? engineClassifier(createCrawler({ egress, browser })),
       freshness: freshnessPolicy(config.CLASSIFICATION_FRESH_DAYS, config.CLASSIFICATION_RECHECK_HOURS),
       publicCrawlBudgetPerHour: config.PUBLIC_CRAWL_BUDGET_PER_HOUR,
@@ -106,9 +110,9 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   });
 }
 
-/** Flushes what is buffered (charges, usage counts) and closes connections. */
+/** Puts journaled charges in the ledger, gives back credit holds, flushes usage counts, closes connections. */
 export async function closeServices(services: Services): Promise<void> {
-  await services.batcher.drain();
+  await services.charges.close();
   await services.usage.stop();
   await services.limiter.close();
   await services.browser.close();

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_TOKEN } from "../support/app.js";
+import { ADMIN_TOKEN, sampleClassification } from "../support/app.js";
 import { openTestDatabase, type TestDatabase } from "../support/db.js";
 import { tmpRoot } from "../support/paths.js";
 import { runCli, type Spawned, spawnCli } from "../support/process.js";
@@ -164,5 +164,36 @@ describe("npm start / domainlens serve", () => {
     baseUrl = (await server.waitFor(URL_RE))[1] ?? "";
     expect((await call("/v1/account", defaultKey)).status).toBe(200);
     expect(server.output()).not.toMatch(KEY_RE);
+  });
+
+  it("keeps every answered cache-hit charge through a SIGKILL, charged once", async () => {
+    const admin = async (method: string, pathname: string, body?: unknown) => {
+      const res = await fetch(`${baseUrl}${pathname}`, {
+        method,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const org = await admin("POST", "/admin/v1/orgs", { name: "killed", credits_usd: 1 });
+    await admin("PUT", "/admin/v1/classifications/crash-test.org", sampleClassification("crash-test.org"));
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        fetch(`${baseUrl}/v2/domain-classification/crash-test.org`, {
+          headers: { authorization: `Bearer ${String(org.api_key)}` },
+        }).then((r) => r.status),
+      ),
+    );
+    expect(statuses).toEqual(statuses.map(() => 200));
+    // Killed at once: most of these charges are in the journal only, not yet in the ledger.
+    server.child.kill("SIGKILL");
+    await server.exited();
+    server = spawnCli(["serve"], env);
+    baseUrl = (await server.waitFor(URL_RE))[1] ?? "";
+    const after = await admin("GET", `/admin/v1/orgs/${String(org.org_id)}`);
+    expect(after.balance_usd).toBe(0.96);
+    expect(after.usage).toContainEqual(
+      expect.objectContaining({ operation: "classification.get", charged_usd: 0.04 }),
+    );
   });
 });

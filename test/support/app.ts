@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
@@ -19,6 +21,7 @@ import {
   type RateLimiter,
 } from "../../src/platform/ratelimit/index.js";
 import { openTestDatabase, type TestDatabase } from "./db.js";
+import { tmpRoot } from "./paths.js";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
 
@@ -77,8 +80,14 @@ export async function createTestApp(
     scanDeadlineMs?: number;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ ADMIN_TOKEN, ...options.env });
   const database = options.database ?? (await openTestDatabase());
+  // DATA_DIR holds the charge journal: the PGlite database's own directory, or a fresh one on Postgres.
+  const ownDataDir = database.dataDir ? null : mkdtempSync(path.join(tmpRoot, "data-"));
+  const config = loadConfig({
+    ADMIN_TOKEN,
+    DATA_DIR: database.dataDir ?? ownDataDir ?? "",
+    ...options.env,
+  });
   const redisUrl = process.env.REDIS_URL;
   const limiter =
     options.limiter ??
@@ -113,6 +122,8 @@ export async function createTestApp(
       return { orgId: body.org_id, apiKey: body.api_key, keyId: body.key_id };
     },
     async balances(orgId) {
+      // Journaled charges reach the ledger within 100 ms; a test reads them at once.
+      await services.charges.flush();
       const org = await database.db
         .selectFrom("organizations")
         .select("balance_micros")
@@ -165,13 +176,14 @@ export async function createTestApp(
       await Promise.all(runtimes.splice(0).map((r) => r.stop(0)));
       await app.close();
       if (options.database) {
-        await services.batcher.drain();
+        await services.charges.close();
         await services.usage.stop();
         await services.limiter.close();
         await services.egress.close();
       } else {
         await closeServices(services);
       }
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

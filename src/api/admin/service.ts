@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { ApiError } from "../../http/errors.js";
+import type { ChargeJournal } from "../../platform/billing/journal.js";
 import { topUp } from "../../platform/billing/ledger.js";
 import type { DB } from "../../platform/db/schema.js";
 import { isUuid, newId } from "../../platform/ids.js";
@@ -27,6 +28,8 @@ export class OrgService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly keys: KeyStore,
+    /** This process's cache-hit charges: put in the ledger before balances and usage are read. */
+    private readonly charges?: ChargeJournal,
   ) {}
 
   async createOrg(
@@ -97,6 +100,7 @@ export class OrgService {
   }
 
   async summary(orgId: string): Promise<OrgSummary> {
+    await this.charges?.flush();
     const org = await this.requireOrg(orgId);
     return {
       org_id: org.id,
@@ -109,6 +113,7 @@ export class OrgService {
 
   /** Calls and net charges per operation, all time or from `since`. */
   async usage(orgId: string, since?: Date): Promise<UsageLine[]> {
+    await this.charges?.flush();
     let calls = this.db
       .selectFrom("usage_counters")
       .select(["operation", sql<number>`sum(calls)::int8`.as("calls")])

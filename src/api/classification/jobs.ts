@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { ApiError } from "../../http/errors.js";
-import type { ChargeBatcher } from "../../platform/billing/batcher.js";
+import type { ChargeJournal } from "../../platform/billing/journal.js";
 import { debit } from "../../platform/billing/ledger.js";
 import { PRICES } from "../../platform/billing/prices.js";
 import type { DB } from "../../platform/db/schema.js";
@@ -61,7 +61,7 @@ export interface ClassificationJobsDeps {
 export class ClassificationJobs {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly batcher: ChargeBatcher,
+    private readonly charges: ChargeJournal,
     private readonly deps: ClassificationJobsDeps,
   ) {}
 
@@ -69,7 +69,7 @@ export class ClassificationJobs {
     const root = this.deps.rootOf(input);
     const cached = await this.deps.cachedRow(root);
     if (cached && this.fresh(cached)) {
-      await this.batcher.charge({ orgId, amountMicros: PRICES.classification_hit, operation: OPERATION });
+      await this.charges.charge({ orgId, amountMicros: PRICES.classification_hit, operation: OPERATION });
       return { kind: "hit", result: toResult(cached) };
     }
     // Missing or stale in the cache: decide again on the database, under the crawl's lock.

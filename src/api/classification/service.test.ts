@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleClassification } from "../../../test/support/app.js";
 import { openTestDatabase, type TestDatabase } from "../../../test/support/db.js";
-import { ChargeBatcher } from "../../platform/billing/batcher.js";
+import { testJournal } from "../../../test/support/journal.js";
+import type { ChargeJournal } from "../../platform/billing/journal.js";
 import { topUp } from "../../platform/billing/ledger.js";
 import { newId } from "../../platform/ids.js";
 import { ClassificationService } from "./service.js";
 
 let database: TestDatabase;
 let orgId: string;
+let charges: ChargeJournal;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  charges = testJournal(database.db);
   orgId = newId();
   await database.db.insertInto("organizations").values({ id: orgId, name: "t", limits: "{}" }).execute();
   await database.db
@@ -18,6 +21,7 @@ beforeAll(async () => {
     .execute((tx) => topUp(tx, { orgId, amountMicros: 1_000_000, operation: "credits.initial" }));
 });
 afterAll(async () => {
+  await charges?.close();
   await database?.close();
 });
 
@@ -34,7 +38,7 @@ async function rewriteHeadline(domain: string, headline: string): Promise<void> 
 
 describe("ClassificationService read cache", () => {
   it("serves a write made elsewhere within the cache time, and a write through put() at once", async () => {
-    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), { rowTtlMs: 200 });
+    const service = new ClassificationService(database.db, charges, { rowTtlMs: 200 });
     await service.put(sampleClassification("example.org"));
     expect((await service.getPublic("example.org"))?.identity.headline).toMatch(/^Developer platform/);
 
@@ -52,7 +56,7 @@ describe("ClassificationService read cache", () => {
   });
 
   it("invalidate() makes a write that bypassed put() visible at once", async () => {
-    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), {
+    const service = new ClassificationService(database.db, charges, {
       rowTtlMs: 60_000,
     });
     await service.put(sampleClassification("example.com"));
@@ -63,29 +67,29 @@ describe("ClassificationService read cache", () => {
   });
 
   it("never keeps a domain without classification, so a new one is visible at once", async () => {
-    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), {
+    const service = new ClassificationService(database.db, charges, {
       rowTtlMs: 60_000,
     });
     expect(await service.getPublic("example.net")).toBeNull();
     expect(await service.getForOrg(orgId, "example.net")).toBeNull();
     // Written by another node: not through this service.
-    await new ClassificationService(database.db, new ChargeBatcher(database.db)).put(
-      sampleClassification("example.net"),
-    );
+    await new ClassificationService(database.db, charges).put(sampleClassification("example.net"));
     expect((await service.getPublic("example.net"))?.domain).toBe("example.net");
   });
 
   it("charges every hit, cached or not", async () => {
-    const service = new ClassificationService(database.db, new ChargeBatcher(database.db), {
+    const service = new ClassificationService(database.db, charges, {
       rowTtlMs: 60_000,
     });
     await service.put(sampleClassification("example.io"));
+    await charges.flush(); // earlier tests' hits
     const before = await database.db
       .selectFrom("organizations")
       .select("balance_micros")
       .where("id", "=", orgId)
       .executeTakeFirstOrThrow();
     for (let i = 0; i < 3; i++) expect(await service.getForOrg(orgId, "example.io")).not.toBeNull();
+    await charges.flush();
     const after = await database.db
       .selectFrom("organizations")
       .select("balance_micros")

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { ChargeBatcher } from "../../platform/billing/batcher.js";
+import type { ChargeJournal } from "../../platform/billing/journal.js";
 import { PRICES } from "../../platform/billing/prices.js";
 import type { DB } from "../../platform/db/schema.js";
 import type { AnyJobHandler } from "../../platform/jobs/index.js";
@@ -72,13 +72,13 @@ export class ClassificationService {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly batcher: ChargeBatcher,
+    private readonly charges: ChargeJournal,
     options: ClassificationOptions = {},
   ) {
     this.rowTtlMs = options.rowTtlMs ?? ROW_CACHE_TTL_MS;
     this.classify = options.classify ?? unavailable;
     this.crawlTimeoutMs = options.crawlTimeoutMs ?? 30_000;
-    this.jobs = new ClassificationJobs(db, batcher, {
+    this.jobs = new ClassificationJobs(db, charges, {
       rootOf: (input) => this.rootOf(input),
       cachedRow: async (root) => (await this.lookup(root))?.row ?? null,
       freshness: options.freshness ?? DEFAULT_FRESHNESS,
@@ -183,7 +183,7 @@ export class ClassificationService {
     const entry = await this.lookup(this.rootOf(input));
     const row = entry?.row;
     if (!entry || !row) return null;
-    await this.batcher.charge({
+    await this.charges.charge({
       orgId,
       amountMicros: PRICES.classification_hit,
       operation: "classification.get",

@@ -33,10 +33,10 @@ export class RiskService {
   ): Promise<{ risk_id: string; status: "completed"; created_at: string }> {
     const org = await this.db
       .selectFrom("organizations")
-      .select("balance_micros")
+      .select(["balance_micros", "held_micros"])
       .where("id", "=", orgId)
       .executeTakeFirst();
-    if (!org || org.balance_micros < PRICES.domain_risk) {
+    if (!org || org.balance_micros - org.held_micros < PRICES.domain_risk) {
       throw new InsufficientBalanceError(orgId, PRICES.domain_risk);
     }
     const outcome = await this.analyze(url);

@@ -28,7 +28,7 @@ export function systemRoutes(services: Services, registry: Registry): FastifyPlu
       {
         schema: {
           tags: ["system"],
-          summary: "Readiness: database and, when configured, Redis",
+          summary: "Readiness: database, rate limiter (Redis when configured) and the charge journal",
           response: { 200: checkSchema, 503: checkSchema },
         },
       },
@@ -37,6 +37,7 @@ export function systemRoutes(services: Services, registry: Registry): FastifyPlu
         const probes: [string, () => Promise<void>][] = [
           [services.database.kind, () => services.database.ping()],
           [`ratelimit_${services.limiter.backend}`, () => services.limiter.ping()],
+          ["charge_journal", async () => services.charges.check()],
         ];
         let ok = true;
         for (const [name, probe] of probes) {

@@ -27,7 +27,8 @@ export interface Charge {
 
 /**
  * Debits an organization inside the caller's transaction: the balance update is conditional, so a
- * concurrent debit can never take it below zero; the ledger row commits with the resource it pays for.
+ * concurrent debit can never take it below zero, and it spends only credit no charge journal holds
+ * (balance − held); the ledger row commits with the resource it pays for.
  */
 export async function debit(tx: Kysely<DB>, charge: Charge): Promise<number> {
   if (charge.amountMicros < 0) throw new RangeError("a debit amount is positive");
@@ -35,7 +36,7 @@ export async function debit(tx: Kysely<DB>, charge: Charge): Promise<number> {
     .updateTable("organizations")
     .set({ balance_micros: sql`balance_micros - ${charge.amountMicros}` })
     .where("id", "=", charge.orgId)
-    .where("balance_micros", ">=", charge.amountMicros)
+    .where(sql<number>`balance_micros - held_micros`, ">=", charge.amountMicros)
     .returning("balance_micros")
     .executeTakeFirst();
   if (!row) {

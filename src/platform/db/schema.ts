@@ -8,6 +8,8 @@ export interface OrganizationsTable {
   id: string;
   name: string;
   balance_micros: Generated<number>;
+  /** Credit reserved by charge journals (credit_holds); other debits spend balance − held. */
+  held_micros: Generated<number>;
   limits: ColumnType<Record<string, number>, string | undefined, string>;
   created_at: CreatedAt;
 }
@@ -31,6 +33,24 @@ export interface LedgerTable {
   amount_micros: number;
   resource_id: string | null;
   created_at: CreatedAt;
+}
+
+export interface InstallationTable {
+  id: string;
+  created_at: CreatedAt;
+}
+
+export interface CreditHoldsTable {
+  node_id: string;
+  org_id: string;
+  amount_micros: number;
+}
+
+export interface ChargeJournalsTable {
+  node_id: string;
+  applied_seq: Generated<number>;
+  created_at: CreatedAt;
+  applied_at: Date | null;
 }
 
 export interface UsageCountersTable {
@@ -138,6 +158,9 @@ export interface DB {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
   ledger: LedgerTable;
+  installation: InstallationTable;
+  credit_holds: CreditHoldsTable;
+  charge_journals: ChargeJournalsTable;
   usage_counters: UsageCountersTable;
   idempotency_keys: IdempotencyKeysTable;
   classifications: ClassificationsTable;

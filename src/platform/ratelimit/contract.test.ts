@@ -125,6 +125,31 @@ function rateLimiterContract(name: string, open: () => Promise<Subject>, skip = 
       const allowed = decisions.filter((d) => d.allowed);
       expect(allowed).toHaveLength(10);
       expect(allowed.map((d) => d.remaining).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      // Made in one turn of the event loop: served in arrival order, the rest told when to come back.
+      expect(decisions.map((d) => d.allowed)).toEqual(decisions.map((_, i) => i < 10));
+      for (const d of decisions.slice(10)) {
+        expect(d).toMatchObject({ remaining: 0 });
+        expect(d.retryAfterMs).toBeGreaterThan(0);
+        expect(d.retryAfterMs).toBeLessThanOrEqual(s.windowMs);
+      }
+    });
+
+    it("decides concurrent requests of several keys and limits each on its own", async () => {
+      const [a, b] = [key("mixed-a"), key("mixed-b")];
+      const decisions = await Promise.all([
+        ...Array.from({ length: 4 }, () => s.limiter.hit(a, 2, s.windowMs)),
+        ...Array.from({ length: 4 }, () => s.limiter.hit(b, 3, s.windowMs)),
+      ]);
+      expect(decisions.map((d) => [d.allowed, d.limit, d.remaining])).toEqual([
+        [true, 2, 1],
+        [true, 2, 0],
+        [false, 2, 0],
+        [false, 2, 0],
+        [true, 3, 2],
+        [true, 3, 1],
+        [true, 3, 0],
+        [false, 3, 0],
+      ]);
     });
 
     it("rejects invalid limits and windows with a RangeError", async () => {

@@ -8,7 +8,7 @@ import {
   RateLimiterUnavailableError,
 } from "./limiter.js";
 import { connectRedis } from "./redis-connection.js";
-import { decisionFromReply, HIT_SCRIPT } from "./redis-script.js";
+import { decisionsFromReply, HIT_SCRIPT } from "./redis-script.js";
 
 export const DEFAULT_KEY_PREFIX = "dl:rl:";
 export const DEFAULT_COMMAND_TIMEOUT_MS = 1_000;
@@ -23,12 +23,26 @@ export interface RedisRateLimiterOptions {
 }
 
 type LimiterClient = Redis & {
-  domainlensRateLimitHit(key: string, limit: number, windowMs: number, member: string): Promise<unknown>;
+  domainlensRateLimitHit(
+    key: string,
+    limit: number,
+    windowMs: number,
+    hits: number,
+    memberPrefix: string,
+  ): Promise<unknown>;
 };
 
+interface Batch {
+  key: string;
+  limit: number;
+  windowMs: number;
+  waiters: { resolve: (d: RateLimitDecision) => void; reject: (err: unknown) => void }[];
+}
+
 /**
- * A limiter shared by every API node using the same Redis: each hit is one atomic Lua script (EVALSHA)
- * on a sorted set per key, timed by the Redis server clock. A key's set expires one window after its
+ * A limiter shared by every API node using the same Redis: hits are one atomic Lua script (EVALSHA)
+ * on a sorted set per key, timed by the Redis server clock. The hits of one key made in one turn of the
+ * event loop share one call, which decides them in arrival order exactly as single hits in a row would. A key's set expires one window after its
  * newest request. When Redis cannot answer, hits fail fast with RateLimiterUnavailableError while the
  * client reconnects in the background: a fresh client's first hits wait for the connection (at most the
  * connect timeout, 1 s or the command timeout if longer); a hit whose command times out may still have
@@ -58,16 +72,61 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
     }
   };
 
+  // Hits waiting for the end of this turn of the event loop, by key, limit and window.
+  const batches = new Map<string, Batch>();
+  let scheduled = false;
+
+  const send = (batch: Batch): void => {
+    sequence++;
+    const prefix = `${memberTag}${sequence.toString(36)}:`;
+    const n = batch.waiters.length;
+    run(async () => {
+      const reply = await client.domainlensRateLimitHit(
+        keyPrefix + batch.key,
+        batch.limit,
+        batch.windowMs,
+        n,
+        prefix,
+      );
+      return decisionsFromReply(reply, batch.limit, batch.windowMs, n);
+    }).then(
+      (decisions) => {
+        batch.waiters.forEach((w, i) => {
+          const d = decisions[i];
+          if (d) w.resolve(d);
+          else w.reject(new Error("missing rate limit decision"));
+        });
+      },
+      (err: unknown) => {
+        for (const w of batch.waiters) w.reject(err);
+      },
+    );
+  };
+
+  const flush = (): void => {
+    scheduled = false;
+    const pending = [...batches.values()];
+    batches.clear();
+    for (const batch of pending) send(batch);
+  };
+
   return {
     backend: "redis",
-    async hit(key: string, limit: number, windowMs: number = DEFAULT_WINDOW_MS): Promise<RateLimitDecision> {
+    hit(key: string, limit: number, windowMs: number = DEFAULT_WINDOW_MS): Promise<RateLimitDecision> {
       const invalid = checkHitArguments(limit, windowMs);
-      if (invalid !== undefined) throw invalid;
-      sequence++;
-      const member = memberTag + sequence.toString(36);
-      return run(async () => {
-        const reply = await client.domainlensRateLimitHit(keyPrefix + key, limit, windowMs, member);
-        return decisionFromReply(reply, limit, windowMs);
+      if (invalid !== undefined) return Promise.reject(invalid);
+      return new Promise((resolve, reject) => {
+        const id = `${key}\u0000${limit}\u0000${windowMs}`;
+        let batch = batches.get(id);
+        if (batch === undefined) {
+          batch = { key, limit, windowMs, waiters: [] };
+          batches.set(id, batch);
+        }
+        batch.waiters.push({ resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
       });
     },
     async ping(): Promise<void> {
