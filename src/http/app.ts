@@ -50,9 +50,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // JSON only: any other body type is 415 unsupported_media_type.
   app.removeContentTypeParser(["text/plain"]);
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  // Set first, so every answer carries it, errors included. A callback hook: no promise per request.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
-    return payload;
+    done();
   });
 
   registerErrorHandling(app, services);

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, onSendAsyncHookHandler, preValidationAsyncHookHandler } from "fastify";
 import { isValidIdempotencyKey, requestFingerprint } from "../../platform/idempotency.js";
 import { ApiError } from "../errors.js";
 import type { Services } from "../services.js";
+import { toArray } from "./hooks.js";
 
 /**
  * `Idempotency-Key` on every POST (docs/idempotency.md): a retry with the same key and body from the
@@ -11,8 +12,7 @@ import type { Services } from "../services.js";
 export function registerIdempotency(app: FastifyInstance, services: Services): void {
   app.decorateRequest("idempotency", null);
 
-  app.addHook("preValidation", async (request, reply) => {
-    if (request.method !== "POST") return;
+  const begin: preValidationAsyncHookHandler = async (request, reply) => {
     const header = request.headers["idempotency-key"];
     if (header === undefined) return;
     const key = Array.isArray(header) ? (header[0] ?? "") : header;
@@ -50,9 +50,9 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
         reply.header("idempotent-replayed", "true");
         return reply.code(outcome.statusCode).send(outcome.body);
     }
-  });
+  };
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  const complete: onSendAsyncHookHandler = async (request, reply, payload) => {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = null;
@@ -67,5 +67,14 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
       request.log.error({ err }, "could not record the idempotent outcome");
     }
     return payload;
+  };
+
+  // On POST routes only. Registered before the rate limit, so its hook runs first: a replay is not
+  // counted again.
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes("POST")) return;
+    route.preValidation = [...toArray(route.preValidation), begin];
+    route.onSend = [...toArray(route.onSend), complete];
   });
 }

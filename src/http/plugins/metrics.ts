@@ -18,10 +18,29 @@ export function registerMetrics(app: FastifyInstance): Registry {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook("onResponse", async (request, reply) => {
+  // The labelled series of each route, method and status, looked up once: prom-client would otherwise
+  // hash the label set on every observation. Recorded as the response is sent (onSend, a callback hook):
+  // an onResponse hook alone costs Fastify a few µs per request. The duration is from the request's
+  // arrival to its response being handed to the socket.
+  const series = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof duration.labels> }
+  >();
+  app.addHook("onSend", (request, reply, payload, done) => {
     const route = request.routeOptions.url ?? "unmatched";
-    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
-    duration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let s = series.get(key);
+    if (s === undefined) {
+      const status = String(reply.statusCode);
+      s = {
+        count: requests.labels({ route, method: request.method, status }),
+        time: duration.labels({ route, method: request.method }),
+      };
+      series.set(key, s);
+    }
+    s.count.inc();
+    s.time.observe(reply.elapsedTime / 1000);
+    done(null, payload);
   });
   return registry;
 }

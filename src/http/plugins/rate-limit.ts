@@ -1,7 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+} from "fastify";
 import { type RateLimitDecision, RateLimiterUnavailableError } from "../../platform/ratelimit/index.js";
 import { ApiError } from "../errors.js";
 import type { Services } from "../services.js";
+import { toArray } from "./hooks.js";
 
 const WINDOW_MS = 60_000;
 const UNAVAILABLE_RETRY_S = 5;
@@ -33,12 +40,15 @@ function policyHeader(policy: string, limit: number): string {
 function setHeaders(reply: FastifyReply, policy: string, d: RateLimitDecision): void {
   const resetS = Math.ceil(d.resetAtMs / 1000);
   const secondsToReset = Math.max(0, Math.ceil((d.resetAtMs - Date.now()) / 1000));
-  reply.header("x-ratelimit-limit", d.limit);
-  reply.header("x-ratelimit-remaining", d.remaining);
-  reply.header("x-ratelimit-reset", resetS);
-  // IETF draft-ietf-httpapi-ratelimit-headers: the policy and the current state.
-  reply.header("ratelimit-policy", policyHeader(policy, d.limit));
-  reply.header("ratelimit", `"${policy}";r=${d.remaining};t=${secondsToReset}`);
+  // One call for the five (cheaper than five reply.header calls). The IETF
+  // draft-ietf-httpapi-ratelimit-headers fields: the policy and the current state.
+  reply.headers({
+    "x-ratelimit-limit": d.limit,
+    "x-ratelimit-remaining": d.remaining,
+    "x-ratelimit-reset": resetS,
+    "ratelimit-policy": policyHeader(policy, d.limit),
+    ratelimit: `"${policy}";r=${d.remaining};t=${secondsToReset}`,
+  });
 }
 
 /**
@@ -50,9 +60,9 @@ export async function applyRateLimit(
   services: Services,
   request: FastifyRequest,
   reply: FastifyReply,
+  config: FastifyContextConfig = request.routeOptions.config,
 ): Promise<void> {
   if (request.rateLimitApplied) return;
-  const config = request.routeOptions.config;
   let key: string;
   let limit: number;
   let policy: string;
@@ -92,9 +102,16 @@ export async function applyRateLimit(
   if (request.principal && config.operation) services.usage.record(request.principal.orgId, config.operation);
 }
 
+/** A hook on the routes that are rate limited (API-key routes with an operation, the public endpoint). */
 export function registerRateLimit(app: FastifyInstance, services: Services): void {
   app.decorateRequest("rateLimitApplied", false);
-  app.addHook("preValidation", async (request, reply) => {
-    await applyRateLimit(services, request, reply);
+  app.addHook("onRoute", (route) => {
+    const config = route.config;
+    if ((config?.auth === "key" && config.operation) || config?.auth === "public") {
+      const hook: preValidationAsyncHookHandler = async (request, reply) => {
+        await applyRateLimit(services, request, reply, config);
+      };
+      route.preValidation = [...toArray(route.preValidation), hook];
+    }
   });
 }

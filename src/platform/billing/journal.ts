@@ -274,7 +274,8 @@ export class ChargeJournal {
     }
     if (!this.lastApplyError && this.durable.length === 0) {
       // Everything is in the ledger: the files are no longer needed.
-      for (const f of [...this.olderFiles, ...(this.file ? [this.file] : [])]) rmSync(f.path, { force: true });
+      for (const f of [...this.olderFiles, ...(this.file ? [this.file] : [])])
+        rmSync(f.path, { force: true });
     }
     this.slot?.lock.release();
   }
@@ -676,7 +677,8 @@ async function writeCharges(
   const first = batch[0];
   if (first) {
     // Organizations, operations and resources travel once each; the rows refer to them by index, which
-    // is cheaper to send and parse than a uuid and a text per row.
+    // is cheaper to send and parse than a uuid and a text per row. unnest() yields the rows in array
+    // order, so ledger ids follow the order in which the charges were made.
     const dict = <T>(values: T[]) => {
       const list: T[] = [];
       const index = new Map<T, number>();
@@ -706,8 +708,7 @@ async function writeCharges(
         ${batch.map((r) => r.amountMicros)}::int8[],
         ${resourceRefs}::int4[],
         ${batch.map((r) => r.at - first.at)}::int8[]
-      ) WITH ORDINALITY AS c(o, p, amount, r, ms, n)
-      ORDER BY c.n
+      ) AS c(o, p, amount, r, ms)
     `.execute(tx);
   }
   if (orgIds.length > 0) {

@@ -32,6 +32,12 @@ type LimiterClient = Redis & {
   ): Promise<unknown>;
 };
 
+interface Lane {
+  id: string;
+  inFlight: boolean;
+  pending: Batch | null;
+}
+
 interface Batch {
   key: string;
   limit: number;
@@ -41,8 +47,9 @@ interface Batch {
 
 /**
  * A limiter shared by every API node using the same Redis: hits are one atomic Lua script (EVALSHA)
- * on a sorted set per key, timed by the Redis server clock. The hits of one key made in one turn of the
- * event loop share one call, which decides them in arrival order exactly as single hits in a row would. A key's set expires one window after its
+ * on a sorted set per key, timed by the Redis server clock. A key has at most one call in flight: the hits
+ * made while it runs (or in the same turn of the event loop) share the next call, which decides them in
+ * arrival order exactly as single hits in a row would. A key's set expires one window after its
  * newest request. When Redis cannot answer, hits fail fast with RateLimiterUnavailableError while the
  * client reconnects in the background: a fresh client's first hits wait for the connection (at most the
  * connect timeout, 1 s or the command timeout if longer); a hit whose command times out may still have
@@ -72,11 +79,17 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
     }
   };
 
-  // Hits waiting for the end of this turn of the event loop, by key, limit and window.
-  const batches = new Map<string, Batch>();
+  // Hits of a key (with a limit and window) not yet sent; at most one call per key is in flight, and the
+  // hits that arrive meanwhile go together in the next one.
+  const lanes = new Map<string, Lane>();
+  const due = new Set<Lane>();
   let scheduled = false;
 
-  const send = (batch: Batch): void => {
+  const send = (lane: Lane): void => {
+    const batch = lane.pending;
+    if (batch === null) return;
+    lane.pending = null;
+    lane.inFlight = true;
     sequence++;
     const prefix = `${memberTag}${sequence.toString(36)}:`;
     const n = batch.waiters.length;
@@ -89,25 +102,30 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
         prefix,
       );
       return decisionsFromReply(reply, batch.limit, batch.windowMs, n);
-    }).then(
-      (decisions) => {
-        batch.waiters.forEach((w, i) => {
-          const d = decisions[i];
-          if (d) w.resolve(d);
-          else w.reject(new Error("missing rate limit decision"));
-        });
-      },
-      (err: unknown) => {
-        for (const w of batch.waiters) w.reject(err);
-      },
-    );
+    })
+      .then(
+        (decisions) => {
+          batch.waiters.forEach((w, i) => {
+            const d = decisions[i];
+            if (d) w.resolve(d);
+            else w.reject(new Error("missing rate limit decision"));
+          });
+        },
+        (err: unknown) => {
+          for (const w of batch.waiters) w.reject(err);
+        },
+      )
+      .finally(() => {
+        lane.inFlight = false;
+        if (lane.pending !== null) send(lane);
+        else lanes.delete(lane.id);
+      });
   };
 
   const flush = (): void => {
     scheduled = false;
-    const pending = [...batches.values()];
-    batches.clear();
-    for (const batch of pending) send(batch);
+    for (const lane of due) if (!lane.inFlight) send(lane);
+    due.clear();
   };
 
   return {
@@ -117,14 +135,18 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
       if (invalid !== undefined) return Promise.reject(invalid);
       return new Promise((resolve, reject) => {
         const id = `${key}\u0000${limit}\u0000${windowMs}`;
-        let batch = batches.get(id);
-        if (batch === undefined) {
-          batch = { key, limit, windowMs, waiters: [] };
-          batches.set(id, batch);
+        let lane = lanes.get(id);
+        if (lane === undefined) {
+          lane = { id, inFlight: false, pending: null };
+          lanes.set(id, lane);
         }
-        batch.waiters.push({ resolve, reject });
+        lane.pending ??= { key, limit, windowMs, waiters: [] };
+        lane.pending.waiters.push({ resolve, reject });
+        if (lane.inFlight) return; // sent when the call in flight returns
+        due.add(lane);
         if (!scheduled) {
           scheduled = true;
+          // Hits of requests read in this turn of the event loop go in the same call.
           setImmediate(flush);
         }
       });
