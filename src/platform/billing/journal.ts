@@ -288,12 +288,14 @@ export class ChargeJournal {
     if (this.closed) throw new JournalUnavailableError("the journal is closed");
     await this.open();
     if (this.broken) throw new JournalUnavailableError(this.broken);
-    let hold = this.holds.get(charge.orgId);
-    if (!hold) {
-      hold = { available: 0, nextSize: 0, lastUsedAt: performance.now(), reserving: null };
-      this.holds.set(charge.orgId, hold);
-    }
     for (let attempt = 0; ; attempt++) {
+      // Looked up again after every wait: an idle hold given back meanwhile is gone from the map, and
+      // credit reserved into a forgotten hold would stay held.
+      let hold = this.holds.get(charge.orgId);
+      if (!hold) {
+        hold = { available: 0, nextSize: 0, lastUsedAt: performance.now(), reserving: null };
+        this.holds.set(charge.orgId, hold);
+      }
       if (hold.reserving) {
         await hold.reserving;
         continue;
