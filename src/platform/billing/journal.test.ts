@@ -211,6 +211,22 @@ describe("ChargeJournal", () => {
     expect(await state(id)).toMatchObject({ balance: 4_000, held: 0, ledgerSum: 4_000 });
   });
 
+  it("gives every held credit back when holds are released and taken again under way", async () => {
+    const id = await org(1_000_000);
+    const j = journal({ idleReleaseMs: 1, applyIntervalMs: 2 });
+    let made = 0;
+    for (let round = 0; round < 30; round++) {
+      const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => j.charge(hit(id))));
+      made += outcomes.filter((o) => o.status === "fulfilled").length;
+      await new Promise((r) => setTimeout(r, round % 3));
+    }
+    expect(made).toBe(150);
+    await j.close();
+    expect(await state(id)).toMatchObject({ balance: 850_000, held: 0, ledgerSum: 850_000 });
+    const holds = await database.db.selectFrom("credit_holds").selectAll().where("org_id", "=", id).execute();
+    expect(holds).toEqual([]);
+  });
+
   it("replays, after a crash, the charges it answered and nothing else, exactly once", async () => {
     const id = await org(100_000);
     const dir = mkdtempSync(path.join(tmpRoot, "journal-"));
