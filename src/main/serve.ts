@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import pino from "pino";
 import { type Config, loadConfig } from "../config.js";
-import { findChromium } from "../engines/browser/index.js";
+import { BrowserTaskError, findChromium } from "../engines/browser/index.js";
 import { defaultAsnLookup } from "../engines/net/asn.js";
 import { closeVision, warmVision } from "../engines/scan/vision/index.js";
 import { buildApp } from "../http/app.js";
@@ -97,6 +97,14 @@ export async function serve(
     void warmScanEngines().catch((err: unknown) => logger.warn({ err }, "scan engines warm-up failed"));
     try {
       findChromium({ override: config.CHROMIUM_PATH });
+      // Launched now, in the background: otherwise the first JavaScript-only site crawled after a start
+      // pays Chromium's launch out of its render budget, may be classified from its empty shell, and that
+      // record is then served for 30 days.
+      void services.browser.warm().catch((err: unknown) => {
+        // Stopped before Chromium was up: nothing to report.
+        if (err instanceof BrowserTaskError && err.reason === "closed") return;
+        logger.warn({ err }, "Chromium warm-up failed; it starts on first use");
+      });
     } catch (err) {
       // Crawls still classify from plain HTTP; JavaScript-only sites then read as near-empty pages.
       logger.warn(

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, sampleClassification } from "../support/app.js";
@@ -50,6 +50,25 @@ describe("npm start / domainlens serve", () => {
     expect(account.status).toBe(200);
     expect(account.body).toMatchObject({ name: "default", balance_usd: 10 });
     expect(server.output().match(new RegExp(KEY_RE, "g"))).toHaveLength(1);
+  });
+
+  it("launches Chromium at start, before a crawl needs it", async () => {
+    const pid = server.child.pid ?? 0;
+    const chromiumChild = () =>
+      readdirSync("/proc")
+        .filter((d) => /^\d+$/.test(d))
+        .some((d) => {
+          try {
+            const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+            const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+            return ppid === pid && readFileSync(`/proc/${d}/cmdline`, "utf8").includes("chrom");
+          } catch {
+            return false; // the process ended meanwhile
+          }
+        });
+    const until = Date.now() + 30_000;
+    while (!chromiumChild() && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    expect(chromiumChild()).toBe(true);
   });
 
   it("serves the read endpoints with rate-limit headers and the problem body", async () => {
