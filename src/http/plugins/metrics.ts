@@ -19,9 +19,9 @@ export function registerMetrics(app: FastifyInstance): Registry {
     registers: [registry],
   });
   // The labelled series of each route, method and status, looked up once: prom-client would otherwise
-  // hash the label set on every observation. Recorded as the response is sent (onSend, a callback hook):
-  // an onResponse hook alone costs Fastify a few µs per request. The duration is from the request's
-  // arrival to its response being handed to the socket.
+  // hash the label set on every observation. Recorded as the response is sent (onSend, a callback hook,
+  // no promise per request); the duration is from the request's arrival to its response being handed
+  // to the socket.
   const series = new Map<
     string,
     { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof duration.labels> }
