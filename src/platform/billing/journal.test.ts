@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, mkdtempSync, openSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { openTestDatabase, type TestDatabase } from "../../../test/support/db.js
 import { testJournal } from "../../../test/support/journal.js";
 import { tmpRoot } from "../../../test/support/paths.js";
 import { newId } from "../ids.js";
-import { type ChargeJournal, parseJournal } from "./journal.js";
+import { type ChargeJournal, JournalUnavailableError, parseJournal } from "./journal.js";
 import { debit, InsufficientBalanceError, topUp, UnknownOrganizationError } from "./ledger.js";
 
 let database: TestDatabase;
@@ -225,6 +225,24 @@ describe("ChargeJournal", () => {
     expect(await state(id)).toMatchObject({ balance: 850_000, held: 0, ledgerSum: 850_000 });
     const holds = await database.db.selectFrom("credit_holds").selectAll().where("org_id", "=", id).execute();
     expect(holds).toEqual([]);
+  });
+
+  it("refuses hits it cannot write, charges none of them, and stays refused until restarted", async () => {
+    const id = await org(10_000);
+    const j = journal();
+    await j.charge(hit(id));
+    // The journal's file stops taking writes (as on an I/O error): its descriptor is swapped for a
+    // read-only one of the same file, so the write fails, and so does cutting the file back.
+    const inner = j as unknown as { fd: number; file: { path: string } };
+    const readOnly = openSync(inner.file.path, "r");
+    closeSync(inner.fd);
+    inner.fd = readOnly;
+    await expect(j.charge(hit(id))).rejects.toBeInstanceOf(JournalUnavailableError);
+    expect(() => j.check()).toThrow(JournalUnavailableError);
+    await expect(j.charge(hit(id))).rejects.toBeInstanceOf(JournalUnavailableError);
+    await j.flush();
+    // Only the hit made before the failure is charged.
+    expect(await state(id)).toMatchObject({ balance: 9_000, ledgerSum: 9_000, debits: [1_000] });
   });
 
   it("replays, after a crash, the charges it answered and nothing else, exactly once", async () => {
