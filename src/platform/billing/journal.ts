@@ -78,6 +78,8 @@ interface Hold {
   nextSize: number;
   lastUsedAt: number;
   reserving: Promise<void> | null;
+  /** The last reservation found no unreserved credit. */
+  exhausted: boolean;
 }
 
 interface WriteGroup {
@@ -208,11 +210,6 @@ export class ChargeJournal {
     return this.slot?.nodeId ?? null;
   }
 
-  /** The last error of writing charges to the ledger (they are retried), for /readyz and tests. */
-  get applyError(): Error | null {
-    return this.lastApplyError;
-  }
-
   /** Throws when cache hits cannot be charged: the journal cannot be written (503 until restarted). */
   check(): void {
     if (this.broken) throw new JournalUnavailableError(this.broken);
@@ -233,9 +230,7 @@ export class ChargeJournal {
     if (!this.isOpen || this.broken) return this.chargeSlow(charge);
     const hold = this.holds.get(charge.orgId);
     if (hold !== undefined && hold.reserving === null && hold.available >= charge.amountMicros) {
-      hold.available -= charge.amountMicros;
-      hold.lastUsedAt = performance.now();
-      return this.append(charge);
+      return this.spend(hold, charge);
     }
     return this.chargeSlow(charge);
   }
@@ -245,9 +240,7 @@ export class ChargeJournal {
     if (!this.opening) return;
     await this.opening;
     await this.writesDone();
-    do {
-      await this.apply();
-    } while (this.durable.length > 0 && !this.lastApplyError);
+    await this.applyAll(false);
     if (this.lastApplyError) throw this.lastApplyError;
   }
 
@@ -263,10 +256,7 @@ export class ChargeJournal {
     await this.writesDone();
     if (this.timer) clearInterval(this.timer);
     if (this.syncTimer) clearInterval(this.syncTimer);
-    for (const hold of this.holds.values()) hold.lastUsedAt = Number.NEGATIVE_INFINITY;
-    do {
-      await this.apply(true);
-    } while (this.durable.length > 0 && !this.lastApplyError);
+    await this.applyAll(true);
     if (this.fd >= 0) {
       fdatasyncSync(this.fd);
       closeSync(this.fd);
@@ -293,21 +283,22 @@ export class ChargeJournal {
       // credit reserved into a forgotten hold would stay held.
       let hold = this.holds.get(charge.orgId);
       if (!hold) {
-        hold = { available: 0, nextSize: 0, lastUsedAt: performance.now(), reserving: null };
+        hold = {
+          available: 0,
+          nextSize: 0,
+          lastUsedAt: performance.now(),
+          reserving: null,
+          exhausted: false,
+        };
         this.holds.set(charge.orgId, hold);
       }
       if (hold.reserving) {
         await hold.reserving;
         continue;
       }
-      if (hold.available >= charge.amountMicros) {
-        hold.available -= charge.amountMicros;
-        hold.lastUsedAt = performance.now();
-        return this.append(charge);
-      }
-      if (attempt > 0 && hold.available < charge.amountMicros && this.lastReserveEmpty.has(charge.orgId)) {
+      if (hold.available >= charge.amountMicros) return this.spend(hold, charge);
+      if (attempt > 0 && hold.exhausted)
         throw new InsufficientBalanceError(charge.orgId, charge.amountMicros);
-      }
       const size = Math.min(
         this.maxHoldMicros,
         Math.max(hold.nextSize, charge.amountMicros * this.minHoldCharges, charge.amountMicros),
@@ -317,8 +308,7 @@ export class ChargeJournal {
         .then((got) => {
           current.available += got;
           current.nextSize = Math.min(this.maxHoldMicros, size * 2);
-          if (got === 0) this.lastReserveEmpty.add(charge.orgId);
-          else this.lastReserveEmpty.delete(charge.orgId);
+          current.exhausted = got === 0;
         })
         .finally(() => {
           current.reserving = null;
@@ -327,8 +317,11 @@ export class ChargeJournal {
     }
   }
 
-  /** Organizations whose last reservation found no unreserved credit. */
-  private readonly lastReserveEmpty = new Set<string>();
+  private spend(hold: Hold, charge: Charge): Promise<void> {
+    hold.available -= charge.amountMicros;
+    hold.lastUsedAt = performance.now();
+    return this.append(charge);
+  }
 
   /**
    * Reserves up to `size` (at least `least`) of the organization's unreserved credit for this process.
@@ -498,6 +491,13 @@ export class ChargeJournal {
    * Puts written charges in the ledger and gives back idle holds (all holds when `releaseAll`), in one
    * transaction. On failure everything is kept for the next attempt.
    */
+  /** Applies until nothing written is left out of the ledger (or an attempt fails). */
+  private async applyAll(releaseAll: boolean): Promise<void> {
+    do {
+      await this.apply(releaseAll);
+    } while (this.durable.length > 0 && !this.lastApplyError);
+  }
+
   private apply(releaseAll = false): Promise<void> {
     if (this.applying) return this.applying.then(() => (releaseAll ? this.apply(true) : undefined));
     this.applying = this.applyOnce(releaseAll).finally(() => {

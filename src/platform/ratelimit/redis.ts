@@ -32,17 +32,16 @@ type LimiterClient = Redis & {
   ): Promise<unknown>;
 };
 
+type Waiter = { resolve: (d: RateLimitDecision) => void; reject: (err: unknown) => void };
+
+/** The hits of one key, limit and window: at most one call in flight, the others waiting for the next. */
 interface Lane {
   id: string;
-  inFlight: boolean;
-  pending: Batch | null;
-}
-
-interface Batch {
   key: string;
   limit: number;
   windowMs: number;
-  waiters: { resolve: (d: RateLimitDecision) => void; reject: (err: unknown) => void }[];
+  inFlight: boolean;
+  waiting: Waiter[];
 }
 
 /**
@@ -82,48 +81,47 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
   // Hits of a key (with a limit and window) not yet sent; at most one call per key is in flight, and the
   // hits that arrive meanwhile go together in the next one.
   const lanes = new Map<string, Lane>();
+  // Lanes with hits to send at the end of this turn of the event loop.
   const due = new Set<Lane>();
-  let scheduled = false;
 
   const send = (lane: Lane): void => {
-    const batch = lane.pending;
-    if (batch === null) return;
-    lane.pending = null;
+    const waiters = lane.waiting;
+    if (waiters.length === 0) return;
+    lane.waiting = [];
     lane.inFlight = true;
     sequence++;
     const prefix = `${memberTag}${sequence.toString(36)}:`;
-    const n = batch.waiters.length;
+    const n = waiters.length;
     run(async () => {
       const reply = await client.domainlensRateLimitHit(
-        keyPrefix + batch.key,
-        batch.limit,
-        batch.windowMs,
+        keyPrefix + lane.key,
+        lane.limit,
+        lane.windowMs,
         n,
         prefix,
       );
-      return decisionsFromReply(reply, batch.limit, batch.windowMs, n);
+      return decisionsFromReply(reply, lane.limit, lane.windowMs, n);
     })
       .then(
         (decisions) => {
-          batch.waiters.forEach((w, i) => {
+          waiters.forEach((w, i) => {
             const d = decisions[i];
             if (d) w.resolve(d);
             else w.reject(new Error("missing rate limit decision"));
           });
         },
         (err: unknown) => {
-          for (const w of batch.waiters) w.reject(err);
+          for (const w of waiters) w.reject(err);
         },
       )
       .finally(() => {
         lane.inFlight = false;
-        if (lane.pending !== null) send(lane);
+        if (lane.waiting.length > 0) send(lane);
         else lanes.delete(lane.id);
       });
   };
 
   const flush = (): void => {
-    scheduled = false;
     for (const lane of due) if (!lane.inFlight) send(lane);
     due.clear();
   };
@@ -137,18 +135,14 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
         const id = `${key}\u0000${limit}\u0000${windowMs}`;
         let lane = lanes.get(id);
         if (lane === undefined) {
-          lane = { id, inFlight: false, pending: null };
+          lane = { id, key, limit, windowMs, inFlight: false, waiting: [] };
           lanes.set(id, lane);
         }
-        lane.pending ??= { key, limit, windowMs, waiters: [] };
-        lane.pending.waiters.push({ resolve, reject });
+        lane.waiting.push({ resolve, reject });
         if (lane.inFlight) return; // sent when the call in flight returns
+        // Hits of requests read in this turn of the event loop go in the same call.
+        if (due.size === 0) setImmediate(flush);
         due.add(lane);
-        if (!scheduled) {
-          scheduled = true;
-          // Hits of requests read in this turn of the event loop go in the same call.
-          setImmediate(flush);
-        }
       });
     },
     async ping(): Promise<void> {
