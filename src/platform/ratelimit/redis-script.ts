@@ -5,10 +5,16 @@ import type { RateLimitDecision } from "./limiter.js";
  * scored by their time in ms: the same as `n` single hits in a row (the first ones are accepted while
  * they fit). Time comes from the Redis server clock, so API nodes with skewed clocks share one timeline.
  *
+ * When every hit fits and `lease` > 0, the call also reserves up to `lease` more requests for the caller
+ * to admit by itself over the next `leaseMs` (a lease, see redis.ts): never more than a quarter of the room
+ * left in the window, logged at `now + leaseMs` (no earlier than any request admitted under the lease is
+ * made, so they leave the window no sooner than their own requests would), members the prefix, "L" and
+ * 1…granted. Unused ones are given back with RELEASE_SCRIPT.
+ *
  * KEYS[1] the key's log; ARGV[1] limit; ARGV[2] window in ms; ARGV[3] n; ARGV[4] a member prefix unique
- * to this call (members are the prefix and 1…n).
+ * to this call (members are the prefix and 1…n); ARGV[5] lease wanted; ARGV[6] lease length in ms.
  * Returns { hits accepted, count in the window before them, oldest time after them, time at which one
- * more request fits (when some were rejected; else now), server time }.
+ * more request fits (when some were rejected; else now), server time, requests leased }.
  */
 export const HIT_SCRIPT = `
 if redis.replicate_commands then redis.replicate_commands() end
@@ -17,36 +23,78 @@ local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local n = tonumber(ARGV[3])
 local tag = ARGV[4]
+local wanted = tonumber(ARGV[5])
+local leaseMs = tonumber(ARGV[6])
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
 local before = redis.call('ZCARD', key)
 local accepted = math.max(0, math.min(n, limit - before))
+local granted = 0
+if accepted == n and wanted > 0 then
+  granted = math.max(0, math.min(wanted, math.floor((limit - before - accepted) / 4)))
+end
 if accepted > 0 then
   local args = {}
   for i = 1, accepted do
     args[#args + 1] = now
     args[#args + 1] = tag .. i
   end
+  for i = 1, granted do
+    args[#args + 1] = now + leaseMs
+    args[#args + 1] = tag .. 'L' .. i
+  end
   for i = 1, #args, 1000 do
     redis.call('ZADD', key, unpack(args, i, math.min(i + 999, #args)))
   end
-  redis.call('PEXPIRE', key, window)
+  -- The log lives one window after its newest entry (leased entries are logged ahead, at now + leaseMs).
+  local ttl = window
+  if granted > 0 then ttl = window + leaseMs end
+  if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end
 end
-local count = before + accepted
+local count = before + accepted + granted
 local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
 local slotAt = now
 if accepted < n then
   local pivot = redis.call('ZRANGE', key, count - limit, count - limit, 'WITHSCORES')
   slotAt = tonumber(pivot[2]) + window
 end
-return {accepted, before, tonumber(oldest[2]), slotAt, now}
+return {accepted, before, tonumber(oldest[2]), slotAt, now, granted}
 `;
 
-type HitReply = [accepted: number, before: number, oldest: number, slotAt: number, now: number];
+/**
+ * Gives back the unused requests of a lease: KEYS[1] the key's log; ARGV[1] the lease's member prefix
+ * (its call's prefix and "L"); ARGV[2], ARGV[3] the first and last unused numbers. Returns how many were
+ * still in the log.
+ */
+export const RELEASE_SCRIPT = `
+local key = KEYS[1]
+local tag = ARGV[1]
+local first = tonumber(ARGV[2])
+local last = tonumber(ARGV[3])
+local removed = 0
+local members = {}
+for i = first, last do
+  members[#members + 1] = tag .. i
+  if #members == 1000 or i == last then
+    removed = removed + redis.call('ZREM', key, unpack(members))
+    members = {}
+  end
+end
+return removed
+`;
 
-function isHitReply(reply: unknown): reply is HitReply {
-  return Array.isArray(reply) && reply.length === 5 && reply.every((v) => typeof v === "number");
+export type HitReply = [
+  accepted: number,
+  before: number,
+  oldest: number,
+  slotAt: number,
+  now: number,
+  granted: number,
+];
+
+export function isHitReply(reply: unknown): reply is HitReply {
+  return Array.isArray(reply) && reply.length === 6 && reply.every((v) => typeof v === "number");
 }
 
 /**
@@ -54,12 +102,11 @@ function isHitReply(reply: unknown): reply is HitReply {
  * expected shape.
  */
 export function decisionsFromReply(
-  reply: unknown,
+  reply: HitReply,
   limit: number,
   windowMs: number,
   n: number,
 ): RateLimitDecision[] {
-  if (!isHitReply(reply)) throw new Error(`unexpected rate limit script reply: ${JSON.stringify(reply)}`);
   const [accepted, before, oldest, slotAt, now] = reply;
   const resetAtMs = oldest + windowMs;
   const out: RateLimitDecision[] = [];

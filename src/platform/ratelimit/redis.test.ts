@@ -5,7 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { type RateLimiter, RateLimiterUnavailableError } from "./limiter.js";
-import { createRedisRateLimiter } from "./redis.js";
+import { createRedisRateLimiter, LEASE_MIN_LIMIT, LEASE_MS } from "./redis.js";
 
 const redisUrl = process.env.REDIS_URL;
 const opened: RateLimiter[] = [];
@@ -199,5 +199,59 @@ describe.skipIf(redisUrl === undefined)("redis rate limiter against a real Redis
     }
     expect(recovered).toBe(true);
     await expect(limiter.ping()).resolves.toBeUndefined();
+  });
+
+  describe("leases (limits of LEASE_MIN_LIMIT and more)", () => {
+    const limit = LEASE_MIN_LIMIT;
+
+    async function logOf(prefix: string, key: string): Promise<number> {
+      const inspector = new Redis(url);
+      try {
+        return await inspector.zcard(`${prefix}${key}`);
+      } finally {
+        inspector.disconnect();
+      }
+    }
+
+    it("admits the requests after the first from a lease, each still counted once in the shared log", async () => {
+      const prefix = `dl:rl:test:${randomUUID()}:`;
+      const limiter = limiterFor(url, { keyPrefix: prefix });
+      const first = await limiter.hit("org-1:risks", limit);
+      expect(first).toMatchObject({ allowed: true, remaining: limit - 1 });
+      const leased = await logOf(prefix, "org-1:risks");
+      expect(leased).toBeGreaterThan(1); // the request and its lease
+      const decisions = [];
+      for (let i = 1; i < leased; i++) decisions.push(await limiter.hit("org-1:risks", limit));
+      expect(decisions.map((d) => d.remaining)).toEqual(decisions.map((_, i) => limit - 2 - i));
+      expect(decisions.every((d) => d.allowed && d.resetAtMs === first.resetAtMs)).toBe(true);
+      // Served from the lease: the log did not grow.
+      expect(await logOf(prefix, "org-1:risks")).toBe(leased);
+    });
+
+    it("gives back what a lease did not use when it ends, and at close", async () => {
+      const prefix = `dl:rl:test:${randomUUID()}:`;
+      const limiter = limiterFor(url, { keyPrefix: prefix });
+      await limiter.hit("a", limit);
+      await limiter.hit("a", limit);
+      expect(await logOf(prefix, "a")).toBeGreaterThan(2);
+      await sleep(LEASE_MS + 150);
+      expect(await logOf(prefix, "a")).toBe(2);
+
+      const other = limiterFor(url, { keyPrefix: prefix });
+      await other.hit("b", limit);
+      expect(await logOf(prefix, "b")).toBeGreaterThan(1);
+      await other.close();
+      expect(await logOf(prefix, "b")).toBe(1);
+    });
+
+    it("never leases for the SPEC's limits, and never more than a quarter of the room left", async () => {
+      const prefix = `dl:rl:test:${randomUUID()}:`;
+      const limiter = limiterFor(url, { keyPrefix: prefix });
+      await limiter.hit("low", 60);
+      expect(await logOf(prefix, "low")).toBe(1);
+      // One call admitting all but 8 of a high-limit key's requests may lease 2 more, not its usual 8.
+      await Promise.all(Array.from({ length: limit - 8 }, () => limiter.hit("full", limit)));
+      expect(await logOf(prefix, "full")).toBe(limit - 8 + 2);
+    });
   });
 });
