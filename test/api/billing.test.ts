@@ -108,4 +108,51 @@ describe("credit ledger (SPEC §8)", () => {
       WHERE o.balance_micros <> coalesce(l.s, 0)`.execute(t.database.db);
     expect(mismatched.rows).toEqual([]);
   });
+  it("reports charges per operation this month as the ledger's sums: cache hits, debits and refunds", async () => {
+    const org = await t.createOrg(1, "usage");
+    for (let i = 0; i < 3; i++) {
+      expect((await t.get("/v2/domain-classification/example.net", org.apiKey)).statusCode).toBe(200);
+    }
+    const refunded = newId();
+    await t.database.db.transaction().execute(async (tx) => {
+      await debit(tx, {
+        orgId: org.orgId,
+        amountMicros: 50_000,
+        operation: "scans.create",
+        resourceId: refunded,
+      });
+      await debit(tx, {
+        orgId: org.orgId,
+        amountMicros: 50_000,
+        operation: "scans.create",
+        resourceId: newId(),
+      });
+      await debit(tx, { orgId: org.orgId, amountMicros: 2_500, operation: "domain_risks.create" });
+      await refundResource(tx, refunded, "scans.create");
+    });
+    await t.services.usage.flush();
+    const account = await t.get("/v1/account", org.apiKey);
+    const charged = Object.fromEntries(
+      (account.json().usage_this_month as Array<{ operation: string; charged_usd: number }>).map((u) => [
+        u.operation,
+        u.charged_usd,
+      ]),
+    );
+    expect(charged).toMatchObject({
+      "classification.get": 0.003,
+      "scans.create": 0.05,
+      "domain_risks.create": 0.0025,
+    });
+    // The same figures as summing the organization's ledger.
+    const sums = await t.database.db
+      .selectFrom("ledger")
+      .select(["operation", sql<number>`-sum(amount_micros)::int8`.as("charged")])
+      .where("org_id", "=", org.orgId)
+      .where("kind", "in", ["debit", "refund"])
+      .groupBy("operation")
+      .execute();
+    for (const row of sums) expect(charged[row.operation]).toBe(row.charged / 1_000_000);
+    const admin = await t.admin("GET", `/admin/v1/orgs/${org.orgId}`);
+    expect(admin.json().usage).toContainEqual({ operation: "scans.create", calls: 0, charged_usd: 0.05 });
+  });
 });

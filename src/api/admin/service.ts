@@ -121,12 +121,11 @@ export class OrgService {
       .groupBy("operation");
     if (since) calls = calls.where(sql<boolean>`period >= ${usagePeriod(since)}::date`);
     let charges = this.db
-      .selectFrom("ledger")
-      .select(["operation", sql<number>`-sum(amount_micros)::int8`.as("charged")])
+      .selectFrom("ledger_totals")
+      .select(["operation", sql<number>`sum(charged_micros)::int8`.as("charged")])
       .where("org_id", "=", orgId)
-      .where("kind", "in", ["debit", "refund"])
       .groupBy("operation");
-    if (since) charges = charges.where("created_at", ">=", new Date(`${usagePeriod(since)}T00:00:00Z`));
+    if (since) charges = charges.where(sql<boolean>`period >= ${usagePeriod(since)}::date`);
     const [callRows, chargeRows] = await Promise.all([calls.execute(), charges.execute()]);
     const lines = new Map<string, UsageLine>();
     for (const r of callRows)

@@ -16,7 +16,8 @@ import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { acquireDirectoryLock, type DirectoryLock, DirectoryLockedError } from "../db/lock.js";
 import type { DB } from "../db/schema.js";
-import { type Charge, InsufficientBalanceError, UnknownOrganizationError } from "./ledger.js";
+import { usagePeriod } from "../usage.js";
+import { addTotals, type Charge, InsufficientBalanceError, UnknownOrganizationError } from "./ledger.js";
 
 /**
  * Charges that pay for no stored resource (classification cache hits), at the speed of an append to a
@@ -665,7 +666,8 @@ function readSlotMeta(dir: string): { installation: string; nodeId: string } | n
 
 /**
  * In the caller's transaction: one ledger row per charge, each organization's balance and this node's
- * hold lowered by its charges, the holds lowered further by `releases`, and the checkpoint moved.
+ * hold lowered by its charges, the holds lowered further by `releases`, the monthly totals raised and the
+ * checkpoint moved.
  */
 async function writeCharges(
   tx: Kysely<DB>,
@@ -729,6 +731,7 @@ async function writeCharges(
     `.execute(tx);
     await sql`DELETE FROM credit_holds WHERE node_id = ${nodeId} AND amount_micros = 0`.execute(tx);
   }
+  await addTotals(tx, monthlyTotals(batch));
   const last = batch[batch.length - 1];
   if (last) {
     await tx
@@ -746,4 +749,30 @@ async function releaseAllHolds(tx: Kysely<DB>, nodeId: string): Promise<void> {
     FROM credit_holds h WHERE h.node_id = ${nodeId} AND h.org_id = o.id
   `.execute(tx);
   await sql`DELETE FROM credit_holds WHERE node_id = ${nodeId}`.execute(tx);
+}
+
+/** Net charges of a batch per organization, operation and UTC month of the charge. */
+function monthlyTotals(
+  batch: JournalRecord[],
+): Array<{ orgId: string; operation: string; period: string; chargedMicros: number }> {
+  const totals = new Map<
+    string,
+    { orgId: string; operation: string; period: string; chargedMicros: number }
+  >();
+  let period = "";
+  let from = 0;
+  let until = 0;
+  for (const r of batch) {
+    if (r.at < from || r.at >= until) {
+      const d = new Date(r.at);
+      from = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+      until = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+      period = usagePeriod(d);
+    }
+    const key = `${r.orgId}|${r.operation}|${period}`;
+    const t = totals.get(key);
+    if (t) t.chargedMicros += r.amountMicros;
+    else totals.set(key, { orgId: r.orgId, operation: r.operation, period, chargedMicros: r.amountMicros });
+  }
+  return [...totals.values()];
 }

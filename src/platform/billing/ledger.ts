@@ -99,6 +99,7 @@ export async function refundResource(tx: Kysely<DB>, resourceId: string, operati
       .set({ balance_micros: sql`balance_micros + ${d.total}` })
       .where("id", "=", d.org_id)
       .execute();
+    await addToTotals(tx, d.org_id, operation, -d.total);
     refunded += d.total;
   }
   return refunded;
@@ -115,4 +116,38 @@ async function insertLedger(tx: Kysely<DB>, kind: LedgerKind, charge: Charge, am
       resource_id: charge.resourceId ?? null,
     })
     .execute();
+  if (kind !== "topup") await addToTotals(tx, charge.orgId, charge.operation, -amount);
+}
+
+/**
+ * Adds net charges (debits positive, refunds negative) to ledger_totals for the month of the
+ * transaction's time, which is the month of the ledger rows it writes (created_at defaults to now()).
+ * Every writer of debit or refund rows calls this (or addTotals) in the same transaction.
+ */
+async function addToTotals(tx: Kysely<DB>, orgId: string, operation: string, charged: number): Promise<void> {
+  await sql`
+    INSERT INTO ledger_totals (org_id, operation, period, charged_micros)
+    VALUES (${orgId}, ${operation}, date_trunc('month', now() AT TIME ZONE 'UTC')::date, ${charged})
+    ON CONFLICT (org_id, operation, period)
+    DO UPDATE SET charged_micros = ledger_totals.charged_micros + excluded.charged_micros
+  `.execute(tx);
+}
+
+/** Adds net charges per organization, operation and month (YYYY-MM-01) to ledger_totals, in the caller's transaction. */
+export async function addTotals(
+  tx: Kysely<DB>,
+  totals: Array<{ orgId: string; operation: string; period: string; chargedMicros: number }>,
+): Promise<void> {
+  if (totals.length === 0) return;
+  await sql`
+    INSERT INTO ledger_totals (org_id, operation, period, charged_micros)
+    SELECT * FROM unnest(
+      ${totals.map((t) => t.orgId)}::uuid[],
+      ${totals.map((t) => t.operation)}::text[],
+      ${totals.map((t) => t.period)}::date[],
+      ${totals.map((t) => t.chargedMicros)}::int8[]
+    )
+    ON CONFLICT (org_id, operation, period)
+    DO UPDATE SET charged_micros = ledger_totals.charged_micros + excluded.charged_micros
+  `.execute(tx);
 }

@@ -60,6 +60,13 @@ export interface UsageCountersTable {
   calls: number;
 }
 
+export interface LedgerTotalsTable {
+  org_id: string;
+  operation: string;
+  period: ColumnType<Date, string, string>;
+  charged_micros: Generated<number>;
+}
+
 export interface IdempotencyKeysTable {
   scope: string;
   key: string;
@@ -162,6 +169,7 @@ export interface DB {
   credit_holds: CreditHoldsTable;
   charge_journals: ChargeJournalsTable;
   usage_counters: UsageCountersTable;
+  ledger_totals: LedgerTotalsTable;
   idempotency_keys: IdempotencyKeysTable;
   classifications: ClassificationsTable;
   jobs: JobsTable;

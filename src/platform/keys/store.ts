@@ -10,11 +10,15 @@ export type Authentication =
 interface CacheEntry {
   result: Authentication;
   expiresAt: number;
+  /** The key's stored hash, so a revocation can find the entry. */
+  hash: string;
 }
 
 /**
  * Resolves API keys to organizations. Lookups are cached for `cacheTtlMs` (default 2 s), which bounds
  * how long a key revoked on another node keeps working; a revocation on this node is effective at once.
+ * The cache is keyed by the presented key itself (process memory only, like the request that carried it;
+ * never logged or stored), so a cached lookup costs a map lookup instead of a SHA-256.
  */
 export class KeyStore {
   private readonly cache = new Map<string, CacheEntry>();
@@ -29,11 +33,11 @@ export class KeyStore {
   }
 
   async authenticate(key: string): Promise<Authentication> {
+    const now = Date.now();
+    const cached = this.cache.get(key); // only well-formed keys are cached
+    if (cached !== undefined && cached.expiresAt > now) return cached.result;
     if (!isWellFormedApiKey(key)) return { ok: false, reason: "malformed" };
     const hash = hashApiKey(key);
-    const now = Date.now();
-    const cached = this.cache.get(hash);
-    if (cached && cached.expiresAt > now) return cached.result;
     const row = await this.db
       .selectFrom("api_keys")
       .select(["id", "org_id", "revoked_at"])
@@ -45,7 +49,7 @@ export class KeyStore {
         ? { ok: false, reason: "revoked" }
         : { ok: true, orgId: row.org_id, keyId: row.id };
     if (this.cache.size >= this.maxEntries) this.cache.clear();
-    this.cache.set(hash, { result, expiresAt: now + this.ttlMs });
+    this.cache.set(key, { result, expiresAt: now + this.ttlMs, hash });
     return result;
   }
 
@@ -73,7 +77,7 @@ export class KeyStore {
       .returning(["key_hash", "revoked_at"])
       .executeTakeFirst();
     if (row) {
-      this.cache.delete(row.key_hash);
+      for (const [key, entry] of this.cache) if (entry.hash === row.key_hash) this.cache.delete(key);
       return { found: true, revokedAt: row.revoked_at };
     }
     const existing = await this.db

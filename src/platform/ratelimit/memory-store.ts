@@ -8,6 +8,9 @@ import { WindowLog } from "./window-log.js";
  */
 export class MemoryStore {
   private readonly logs = new Map<string, WindowLog>();
+  /** The key used last: already the most recent in `logs`, so a run of hits on it skips the reordering. */
+  private lastKey: string | undefined;
+  private lastLog: WindowLog | undefined;
 
   constructor(private readonly maxKeys: number) {}
 
@@ -49,10 +52,15 @@ export class MemoryStore {
 
   /** Returns the key's log, marked most recently used, creating it (and evicting if full) when absent. */
   private touch(key: string, limit: number, windowMs: number): WindowLog {
+    if (key === this.lastKey && this.lastLog !== undefined && this.logs.get(key) === this.lastLog) {
+      return this.lastLog;
+    }
     const existing = this.logs.get(key);
     if (existing !== undefined) {
       this.logs.delete(key);
       this.logs.set(key, existing);
+      this.lastKey = key;
+      this.lastLog = existing;
       return existing;
     }
     if (this.logs.size >= this.maxKeys) {
@@ -61,6 +69,8 @@ export class MemoryStore {
     }
     const created = new WindowLog(windowMs, limit);
     this.logs.set(key, created);
+    this.lastKey = key;
+    this.lastLog = created;
     return created;
   }
 }
