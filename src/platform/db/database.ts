@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { acquireDirectoryLock, type DirectoryLock } from "./lock.js";
 import { migrate } from "./migrate.js";
+import { openPgliteThread, type PGliteLike } from "./pglite-worker.js";
 import type { DB } from "./schema.js";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -89,14 +90,15 @@ async function openPglite(dir: string): Promise<Database> {
     }
     throw err;
   }
-  let client: PGlite;
+  let client: PGliteLike;
   try {
-    client = await PGlite.create(dir, { parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number } });
+    client = await openPgliteThread(dir);
   } catch (err) {
     lock.release();
     throw err;
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  // The dialect needs only query() and close(), which the thread's client provides.
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client as unknown as PGlite) });
   let closed = false;
   return {
     db,
