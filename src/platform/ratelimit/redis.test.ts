@@ -242,6 +242,24 @@ describe.skipIf(redisUrl === undefined)("redis rate limiter against a real Redis
       expect(await logOf(prefix, "b")).toBeGreaterThan(1);
       await other.close();
       expect(await logOf(prefix, "b")).toBe(1);
+
+      // A hit made just before close() is still decided, and leaves no lease behind.
+      const third = limiterFor(url, { keyPrefix: prefix });
+      const pending = third.hit("c", limit);
+      const closed = third.close();
+      await expect(pending).resolves.toMatchObject({ allowed: true });
+      await closed;
+      expect(await logOf(prefix, "c")).toBe(1);
+
+      // One already sent when close() starts: the lease its call grants is given back before close ends.
+      const fourth = limiterFor(url, { keyPrefix: prefix });
+      await fourth.ping();
+      const sent = fourth.hit("d", limit);
+      await new Promise((resolve) => setImmediate(resolve)); // the hit's call is on its way
+      const closing = fourth.close();
+      await expect(sent).resolves.toMatchObject({ allowed: true });
+      await closing;
+      expect(await logOf(prefix, "d")).toBe(1);
     });
 
     it("never leases for the SPEC's limits, and never more than a quarter of the room left", async () => {

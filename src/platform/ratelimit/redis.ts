@@ -125,6 +125,9 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
 
   // Gives back what a lease did not use; ends in the background (close waits for it).
   const releases = new Set<Promise<unknown>>();
+  // Script calls in flight, so close() can end the leases they grant; once closing, no lease is asked for.
+  const calls = new Set<Promise<unknown>>();
+  let closing = false;
   const endLease = (lane: Lane): void => {
     const lease = lane.lease;
     if (lease === undefined) return;
@@ -174,14 +177,14 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
     const prefix = `${memberTag}${sequence.toString(36)}:`;
     const n = waiters.length;
     const sentAt = performance.now();
-    run(async () => {
+    const call = run(async () => {
       const reply = await client.domainlensRateLimitHit(
         keyPrefix + lane.key,
         lane.limit,
         lane.windowMs,
         n,
         prefix,
-        lane.leaseSize,
+        closing ? 0 : lane.leaseSize,
         LEASE_MS,
       );
       if (!isHitReply(reply)) throw new Error(`unexpected rate limit script reply: ${JSON.stringify(reply)}`);
@@ -226,7 +229,9 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
         if (served > 0) lane.waiting = lane.waiting.slice(served);
         if (lane.waiting.length > 0) send(lane);
         else if (lane.lease === undefined) lanes.delete(lane.id);
+        calls.delete(call);
       });
+    calls.add(call);
   };
 
   const flush = (): void => {
@@ -270,6 +275,9 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
       await run(() => client.ping());
     },
     async close(): Promise<void> {
+      closing = true;
+      flush(); // hits not sent yet go now, asking for no lease
+      while (calls.size > 0) await Promise.allSettled([...calls]);
       for (const lane of [...lanes.values()]) endLease(lane);
       await Promise.all(releases);
       await connection.close();
