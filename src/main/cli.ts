@@ -82,6 +82,9 @@ async function run(argv: string[]): Promise<unknown> {
     };
     process.once("SIGINT", shutdown);
     process.once("SIGTERM", shutdown);
+    // A database that died cannot be served from: stop (journaled charges stay in the journal for the
+    // next start to replay) and exit non-zero so a supervisor restarts the process.
+    void server.failed.then(() => server.stop().finally(() => process.exit(1)));
     return undefined;
   }
   if (command === "world" || command === "demo") {

@@ -16,6 +16,8 @@ export interface RunningServer {
   app: FastifyInstance | null;
   url: string | null;
   stop(): Promise<void>;
+  /** Settles (logged as fatal) when the database can no longer be used; the process should then stop. */
+  failed: Promise<Error>;
 }
 
 export class StartupError extends Error {
@@ -144,7 +146,11 @@ export async function serve(
     })();
     return stopping;
   };
-  return { config, app, url, stop };
+  const failed = database.failed.then((err) => {
+    logger.fatal({ err }, "the database can no longer be used; DomainLens is stopping");
+    return err;
+  });
+  return { config, app, url, stop, failed };
 }
 
 /** A small sign-in page that touches every table the scan agents load on first use. */

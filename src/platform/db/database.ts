@@ -18,6 +18,11 @@ export interface Database {
   readonly location: string;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Settles when the database can no longer be used by this process (the embedded database's thread died):
+   * a server should stop. Never settles for Postgres, whose pool reconnects.
+   */
+  readonly failed: Promise<Error>;
 }
 
 export interface OpenDatabaseOptions {
@@ -76,6 +81,7 @@ function openPostgres(url: string, poolSize: number): Database {
       await sql`select 1`.execute(db);
     },
     close: () => db.destroy(),
+    failed: new Promise<Error>(() => {}),
   };
 }
 
@@ -104,6 +110,7 @@ async function openPglite(dir: string): Promise<Database> {
     db,
     kind: "pglite",
     location: dir,
+    failed: client.failed,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -75,4 +75,24 @@ describe("the embedded database on its own thread", () => {
     expect(run.stdout.trim()).toBe('[{"answer":42}]');
     expect(run.status).toBe(0);
   }, 70_000);
+
+  it("reports a thread that dies while open, fails every query from then on, and not one that was closed", async () => {
+    const dying = new URL("../../../test/fixtures/db/dying-thread.mjs", import.meta.url);
+    const db = await openPgliteThread("unused", dying);
+    expect((await db.query("SELECT 1")).rows).toEqual([{ ok: 1 }]);
+    const pending = db.query("SELECT 2"); // may be answered before the thread dies, or fail with it
+    await expect(db.query("die")).rejects.toThrow(/database thread failed: wasm abort/);
+    await pending.catch(() => undefined);
+    await expect(db.failed).resolves.toMatchObject({ message: expect.stringMatching(/wasm abort/) });
+    await expect(db.query("SELECT 1")).rejects.toThrow(/database thread/);
+    await db.close();
+
+    const closed = await openPgliteThread("unused", dying);
+    await closed.close();
+    const settled = await Promise.race([
+      closed.failed.then(() => "failed"),
+      new Promise((resolve) => setTimeout(() => resolve("still open"), 200)),
+    ]);
+    expect(settled).toBe("still open");
+  });
 });

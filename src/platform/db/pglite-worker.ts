@@ -14,11 +14,16 @@ interface Pending {
   reject(error: Error): void;
 }
 
-/** The part of PGlite's client that kysely-pglite-dialect uses. */
+/** The part of PGlite's client that kysely-pglite-dialect uses, and how the thread ends. */
 export interface PGliteLike {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[]; affectedRows?: number }>;
   close(): Promise<void>;
+  /** Settles with the error when the thread dies while open (never when closed): every query fails from then on. */
+  readonly failed: Promise<Error>;
 }
+
+/** The thread's script; tests may pass another. */
+const THREAD_URL = new URL("./pglite-thread.mjs", import.meta.url);
 
 /**
  * The embedded database on a thread of its own (pglite-thread.mjs): the server thread posts each query and
@@ -27,8 +32,8 @@ export interface PGliteLike {
  * instead of between requests. Errors come back with their SQLSTATE fields (code, constraint, …). The
  * thread keeps the process alive only while a query is outstanding.
  */
-export async function openPgliteThread(dir: string): Promise<PGliteLike> {
-  const worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), {
+export async function openPgliteThread(dir: string, threadUrl: URL = THREAD_URL): Promise<PGliteLike> {
+  const worker = new Worker(threadUrl, {
     workerData: { dir },
     // The server's loader flags (tsx) are not needed by the plain JavaScript thread.
     execArgv: [],
@@ -36,8 +41,14 @@ export async function openPgliteThread(dir: string): Promise<PGliteLike> {
   const pending = new Map<number, Pending>();
   let nextId = 0;
   let failure: Error | undefined;
+  let closing: Promise<void> | undefined;
+  let reportFailure: (error: Error) => void = () => {};
+  const failed = new Promise<Error>((resolve) => {
+    reportFailure = resolve;
+  });
 
   const fail = (error: Error): void => {
+    if (failure === undefined && closing === undefined) reportFailure(error);
     failure ??= error;
     for (const p of pending.values()) p.reject(failure);
     pending.clear();
@@ -81,7 +92,9 @@ export async function openPgliteThread(dir: string): Promise<PGliteLike> {
     }
     p.resolve(reply.affectedRows === undefined ? { rows } : { rows, affectedRows: reply.affectedRows });
   });
-  worker.on("error", (error) => fail(error));
+  worker.on("error", (error) =>
+    fail(new Error(`the database thread failed: ${error.message}`, { cause: error })),
+  );
   worker.on("exit", (code) => fail(new Error(`the database thread exited (code ${code})`)));
 
   const call = (message: Record<string, unknown>) =>
@@ -96,8 +109,8 @@ export async function openPgliteThread(dir: string): Promise<PGliteLike> {
       worker.postMessage({ ...message, id });
     });
 
-  let closing: Promise<void> | undefined;
   return {
+    failed,
     query: (sql, params = []) => call({ type: "query", sql, params }),
     close: () => {
       closing ??= (async () => {
