@@ -6,6 +6,28 @@ export function usagePeriod(at: Date): string {
   return `${at.toISOString().slice(0, 7)}-01`;
 }
 
+/** A UTC month: its period (YYYY-MM-01) and its span, from (inclusive) to until (exclusive), in Unix ms. */
+export interface UsageMonth {
+  period: string;
+  from: number;
+  until: number;
+}
+
+/** The UTC month of `atMs` (Unix ms). */
+export function usageMonth(atMs: number): UsageMonth {
+  const d = new Date(atMs);
+  return {
+    period: usagePeriod(d),
+    from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+    until: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
+  };
+}
+
+/** The UTC month containing `atMs`: `known` itself when it does (so it is computed once a month, not per call). */
+export function monthContaining(known: UsageMonth, atMs: number): UsageMonth {
+  return atMs >= known.from && atMs < known.until ? known : usageMonth(atMs);
+}
+
 /**
  * Counts calls per organization, operation and month. Counts are informational (charges live in the
  * ledger), so they are batched in memory and written every `flushIntervalMs`; a crash loses at most
@@ -15,10 +37,8 @@ export class UsageRecorder {
   private pending = new Map<string, { orgId: string; operation: string; period: string; calls: number }>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
-  /** The period of "now", valid from `periodFrom` (inclusive) to `periodUntil` (exclusive), in Unix ms. */
-  private period = "";
-  private periodFrom = 0;
-  private periodUntil = 0;
+  /** The month of "now", recomputed only when "now" leaves it. */
+  private month: UsageMonth = { period: "", from: 0, until: 0 };
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -36,14 +56,8 @@ export class UsageRecorder {
   }
 
   private currentPeriod(): string {
-    const now = Date.now();
-    if (now < this.periodFrom || now >= this.periodUntil) {
-      const d = new Date(now);
-      this.periodFrom = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-      this.periodUntil = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
-      this.period = usagePeriod(d);
-    }
-    return this.period;
+    this.month = monthContaining(this.month, Date.now());
+    return this.month.period;
   }
 
   private add(orgId: string, operation: string, period: string, calls: number): void {

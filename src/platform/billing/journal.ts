@@ -16,8 +16,14 @@ import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { acquireDirectoryLock, type DirectoryLock, DirectoryLockedError } from "../db/lock.js";
 import type { DB } from "../db/schema.js";
-import { usagePeriod } from "../usage.js";
-import { addTotals, type Charge, InsufficientBalanceError, UnknownOrganizationError } from "./ledger.js";
+import { monthContaining, type UsageMonth } from "../usage.js";
+import {
+  addTotals,
+  type Charge,
+  InsufficientBalanceError,
+  type MonthlyCharge,
+  UnknownOrganizationError,
+} from "./ledger.js";
 
 /**
  * Charges that pay for no stored resource (classification cache hits), at the speed of an append to a
@@ -752,27 +758,21 @@ async function releaseAllHolds(tx: Kysely<DB>, nodeId: string): Promise<void> {
 }
 
 /** Net charges of a batch per organization, operation and UTC month of the charge. */
-function monthlyTotals(
-  batch: JournalRecord[],
-): Array<{ orgId: string; operation: string; period: string; chargedMicros: number }> {
-  const totals = new Map<
-    string,
-    { orgId: string; operation: string; period: string; chargedMicros: number }
-  >();
-  let period = "";
-  let from = 0;
-  let until = 0;
+function monthlyTotals(batch: JournalRecord[]): MonthlyCharge[] {
+  const totals = new Map<string, MonthlyCharge>();
+  let month: UsageMonth = { period: "", from: 0, until: 0 };
   for (const r of batch) {
-    if (r.at < from || r.at >= until) {
-      const d = new Date(r.at);
-      from = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-      until = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
-      period = usagePeriod(d);
-    }
-    const key = `${r.orgId}|${r.operation}|${period}`;
+    month = monthContaining(month, r.at);
+    const key = `${r.orgId}|${r.operation}|${month.period}`;
     const t = totals.get(key);
     if (t) t.chargedMicros += r.amountMicros;
-    else totals.set(key, { orgId: r.orgId, operation: r.operation, period, chargedMicros: r.amountMicros });
+    else
+      totals.set(key, {
+        orgId: r.orgId,
+        operation: r.operation,
+        period: month.period,
+        chargedMicros: r.amountMicros,
+      });
   }
   return [...totals.values()];
 }

@@ -133,11 +133,16 @@ async function addToTotals(tx: Kysely<DB>, orgId: string, operation: string, cha
   `.execute(tx);
 }
 
-/** Adds net charges per organization, operation and month (YYYY-MM-01) to ledger_totals, in the caller's transaction. */
-export async function addTotals(
-  tx: Kysely<DB>,
-  totals: Array<{ orgId: string; operation: string; period: string; chargedMicros: number }>,
-): Promise<void> {
+/** Net charges of one organization and operation in one month (YYYY-MM-01). */
+export interface MonthlyCharge {
+  orgId: string;
+  operation: string;
+  period: string;
+  chargedMicros: number;
+}
+
+/** Adds net charges per organization, operation and month to ledger_totals, in the caller's transaction. */
+export async function addTotals(tx: Kysely<DB>, totals: MonthlyCharge[]): Promise<void> {
   if (totals.length === 0) return;
   await sql`
     INSERT INTO ledger_totals (org_id, operation, period, charged_micros)

@@ -9,14 +9,20 @@ interface Reply {
   error?: Record<string, unknown> & { name: string; message: string };
 }
 
+/** What a query answers, as kysely-pglite-dialect reads it. */
+interface QueryResult {
+  rows: Record<string, unknown>[];
+  affectedRows?: number;
+}
+
 interface Pending {
-  resolve(result: { rows: Record<string, unknown>[]; affectedRows?: number }): void;
+  resolve(result: QueryResult): void;
   reject(error: Error): void;
 }
 
 /** The part of PGlite's client that kysely-pglite-dialect uses, and how the thread ends. */
 export interface PGliteLike {
-  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[]; affectedRows?: number }>;
+  query(sql: string, params?: unknown[]): Promise<QueryResult>;
   close(): Promise<void>;
   /** Settles with the error when the thread dies while open (never when closed): every query fails from then on. */
   readonly failed: Promise<Error>;
@@ -98,7 +104,7 @@ export async function openPgliteThread(dir: string, threadUrl: URL = THREAD_URL)
   worker.on("exit", (code) => fail(new Error(`the database thread exited (code ${code})`)));
 
   const call = (message: Record<string, unknown>) =>
-    new Promise<{ rows: Record<string, unknown>[]; affectedRows?: number }>((resolve, reject) => {
+    new Promise<QueryResult>((resolve, reject) => {
       if (failure !== undefined) {
         reject(failure);
         return;

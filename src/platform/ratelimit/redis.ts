@@ -145,9 +145,9 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
       releases.add(release);
     }
   };
-  const leaseOver = (lane: Lane): void => {
-    endLease(lane);
-    if (!lane.inFlight && lane.waiting.length === 0) lanes.delete(lane.id);
+  /** Forgets a lane with nothing in flight, waiting or leased (its next hit makes a new one). */
+  const forgetIfIdle = (lane: Lane): void => {
+    if (!lane.inFlight && lane.waiting.length === 0 && lane.lease === undefined) lanes.delete(lane.id);
   };
 
   /** Admits a hit from the lane's lease, or returns undefined when it has none left. */
@@ -209,7 +209,10 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
               // From when the call was sent: the leased entries are logged at the server's time + LEASE_MS,
               // which is no earlier.
               expiresAt: sentAt + LEASE_MS,
-              timer: setTimeout(() => leaseOver(lane), LEASE_MS).unref(),
+              timer: setTimeout(() => {
+                endLease(lane);
+                forgetIfIdle(lane);
+              }, LEASE_MS).unref(),
             };
           }
         },
@@ -228,7 +231,7 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
         }
         if (served > 0) lane.waiting = lane.waiting.slice(served);
         if (lane.waiting.length > 0) send(lane);
-        else if (lane.lease === undefined) lanes.delete(lane.id);
+        else forgetIfIdle(lane);
         calls.delete(call);
       });
     calls.add(call);
