@@ -34,17 +34,6 @@ async function waitForJobEnd(jobId: string): Promise<void> {
   }, `classification job ${jobId} to end`);
 }
 
-async function ledger(orgId: string) {
-  await t.services.charges.flush(); // cache hits reach the ledger within 100 ms
-  return t.database.db
-    .selectFrom("ledger")
-    .select(["kind", "operation", "amount_micros", "resource_id"])
-    .where("org_id", "=", orgId)
-    .where("kind", "<>", "topup")
-    .orderBy("id")
-    .execute();
-}
-
 async function crawlsOf(domain: string): Promise<number> {
   const row = await t.database.db
     .selectFrom("classification_crawls")
@@ -98,7 +87,7 @@ describe("POST /v2/domain-classification", () => {
     const cached = await t.get("/v2/domain-classification/first-flow.com", org.apiKey);
     expect(cached.statusCode).toBe(200);
     expect(cached.json()).toEqual(body.result);
-    expect(await ledger(org.orgId)).toEqual([
+    expect(await t.ledger(org.orgId)).toEqual([
       { kind: "debit", operation: "classification.create", amount_micros: -MISS, resource_id: job.job_id },
       { kind: "debit", operation: "classification.get", amount_micros: -HIT, resource_id: null },
     ]);
@@ -125,7 +114,7 @@ describe("POST /v2/domain-classification", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ domain: "cached.org", state: "developed" });
     expect(res.json()).not.toHaveProperty("job_id");
-    expect(await ledger(org.orgId)).toEqual([
+    expect(await t.ledger(org.orgId)).toEqual([
       { kind: "debit", operation: "classification.create", amount_micros: -HIT, resource_id: null },
     ]);
     expect(fake.count("cached.org")).toBe(0);
@@ -152,7 +141,7 @@ describe("POST /v2/domain-classification", () => {
       results.push(res.json().result);
     }
     expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
-    const debits = await ledger(org.orgId);
+    const debits = await t.ledger(org.orgId);
     expect(debits).toHaveLength(10);
     expect(debits.every((d) => d.amount_micros === -MISS)).toBe(true);
     expect(new Set(debits.map((d) => d.resource_id))).toEqual(new Set(ids));
@@ -185,7 +174,7 @@ describe("POST /v2/domain-classification", () => {
     expect(retry.statusCode).toBe(202);
     expect(retry.headers["idempotent-replayed"]).toBe("true");
     expect(retry.json().job_id).toBe(first.json().job_id);
-    expect((await ledger(org.orgId)).filter((l) => l.kind === "debit")).toHaveLength(1);
+    expect((await t.ledger(org.orgId)).filter((l) => l.kind === "debit")).toHaveLength(1);
   });
 
   it.each([
@@ -201,7 +190,7 @@ describe("POST /v2/domain-classification", () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
     expect(res.json()).toMatchObject({ status: 400, error: code });
-    expect(await ledger(org.orgId)).toEqual([]);
+    expect(await t.ledger(org.orgId)).toEqual([]);
     const jobs = await t.database.db
       .selectFrom("classification_jobs")
       .select("id")
@@ -291,7 +280,7 @@ describe("failed jobs", () => {
 
   async function expectRefunded(orgId: string, jobId: string): Promise<void> {
     expect(await t.balances(orgId)).toEqual({ balance: 10_000_000, ledgerSum: 10_000_000 });
-    expect(await ledger(orgId)).toEqual([
+    expect(await t.ledger(orgId)).toEqual([
       { kind: "debit", operation: "classification.create", amount_micros: -MISS, resource_id: jobId },
       { kind: "refund", operation: "classification.create", amount_micros: MISS, resource_id: jobId },
     ]);

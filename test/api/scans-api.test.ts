@@ -36,16 +36,6 @@ async function waitForEnd(scanId: string): Promise<void> {
   }, `scan ${scanId} to end`);
 }
 
-async function ledger(orgId: string) {
-  return t.database.db
-    .selectFrom("ledger")
-    .select(["kind", "operation", "amount_micros", "resource_id"])
-    .where("org_id", "=", orgId)
-    .where("kind", "<>", "topup")
-    .orderBy("id")
-    .execute();
-}
-
 async function scansOf(orgId: string) {
   return t.database.db.selectFrom("scans").select("id").where("org_id", "=", orgId).execute();
 }
@@ -104,7 +94,7 @@ describe("POST /v1/scans", () => {
 
     // Polling is free: one debit for the scan, nothing else.
     for (let i = 0; i < 5; i++) await t.get(`/v1/scans/${created.scan_id}`, org.apiKey);
-    expect(await ledger(org.orgId)).toEqual([
+    expect(await t.ledger(org.orgId)).toEqual([
       { kind: "debit", operation: "scans.create", amount_micros: -PRICE, resource_id: created.scan_id },
     ]);
     const balances = await t.balances(org.orgId);
@@ -152,7 +142,7 @@ describe("POST /v1/scans", () => {
       report: { final_assessment: "Unknown", confidence_score: 0, site_context: null },
     });
     expect(body.report.evidence_findings[0].finding_id).toMatch(/^SYS-\d{3}$/);
-    expect(await ledger(org.orgId)).toHaveLength(1);
+    expect(await t.ledger(org.orgId)).toHaveLength(1);
     expect((await t.balances(org.orgId)).balance).toBe(10_000_000 - PRICE);
     // No screenshots: 404 with a clear message.
     const shot = await t.get(`/v1/scans/${res.json().scan_id}/screenshot`, org.apiKey);
@@ -169,7 +159,7 @@ describe("POST /v1/scans", () => {
     expect(retry.statusCode).toBe(201);
     expect(retry.headers["idempotent-replayed"]).toBe("true");
     expect(retry.json()).toEqual(first.json());
-    expect(await ledger(org.orgId)).toHaveLength(1);
+    expect(await t.ledger(org.orgId)).toHaveLength(1);
     expect(await scansOf(org.orgId)).toHaveLength(1);
     await waitForEnd(first.json().scan_id);
   });
@@ -193,7 +183,7 @@ describe("POST /v1/scans", () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
     expect(res.json()).toMatchObject({ status: 400, error: code });
-    expect(await ledger(org.orgId)).toEqual([]);
+    expect(await t.ledger(org.orgId)).toEqual([]);
     expect(await scansOf(org.orgId)).toEqual([]);
   });
 
@@ -363,7 +353,7 @@ describe("screenshots and capture", () => {
     expect(withHtml.html.length).toBe(body.dom.size);
 
     // Never charged.
-    expect(await ledger(org.orgId)).toHaveLength(1);
+    expect(await t.ledger(org.orgId)).toHaveLength(1);
   });
 });
 

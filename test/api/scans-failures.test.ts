@@ -27,16 +27,6 @@ async function waitForEnd(app: TestApp, scanId: string): Promise<void> {
   }, `scan ${scanId} to end`);
 }
 
-async function ledger(app: TestApp, orgId: string) {
-  return app.database.db
-    .selectFrom("ledger")
-    .select(["kind", "operation", "amount_micros", "resource_id"])
-    .where("org_id", "=", orgId)
-    .where("kind", "<>", "topup")
-    .orderBy("id")
-    .execute();
-}
-
 /** A scan of `url` by a new organization, run to its end; returns the record. */
 async function scanToEnd(app: TestApp, url: string) {
   const org = await app.createOrg(10, "failures");
@@ -50,7 +40,7 @@ async function scanToEnd(app: TestApp, url: string) {
 
 async function expectRefunded(app: TestApp, orgId: string, scanId: string): Promise<void> {
   expect(await app.balances(orgId)).toEqual({ balance: 10_000_000, ledgerSum: 10_000_000 });
-  expect(await ledger(app, orgId)).toEqual([
+  expect(await app.ledger(orgId)).toEqual([
     { kind: "debit", operation: "scans.create", amount_micros: -PRICE, resource_id: scanId },
     { kind: "refund", operation: "scans.create", amount_micros: PRICE, resource_id: scanId },
   ]);
@@ -210,7 +200,7 @@ describe("lost workers", () => {
     await sleep(600);
     expect(dead.stats().completed).toBe(0);
     expect((await app.get(`/v1/scans/${scanId}`, org.apiKey)).json()).toEqual(done);
-    expect(await ledger(app, org.orgId)).toEqual([
+    expect(await app.ledger(org.orgId)).toEqual([
       { kind: "debit", operation: "scans.create", amount_micros: -PRICE, resource_id: scanId },
     ]);
     expect((await app.get(`/v1/scans/${scanId}/screenshot`, org.apiKey)).statusCode).toBe(200);

@@ -33,6 +33,10 @@ export interface TestApp {
   createOrg(creditsUsd?: number, name?: string): Promise<{ orgId: string; apiKey: string; keyId: string }>;
   /** Balance in micro-dollars, and the sum of the organization's ledger. */
   balances(orgId: string): Promise<{ balance: number; ledgerSum: number }>;
+  /** The organization's debits and refunds (top-ups left out), in ledger order, journaled charges included. */
+  ledger(
+    orgId: string,
+  ): Promise<Array<{ kind: string; operation: string; amount_micros: number; resource_id: string | null }>>;
   get(path: string, apiKey?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   post(
     path: string,
@@ -135,6 +139,16 @@ export async function createTestApp(
         .where("org_id", "=", orgId)
         .executeTakeFirstOrThrow();
       return { balance: org.balance_micros, ledgerSum: sum.s };
+    },
+    async ledger(orgId) {
+      await services.charges.flush(); // cache hits reach the ledger within 100 ms
+      return database.db
+        .selectFrom("ledger")
+        .select(["kind", "operation", "amount_micros", "resource_id"])
+        .where("org_id", "=", orgId)
+        .where("kind", "<>", "topup")
+        .orderBy("id")
+        .execute();
     },
     get(path, apiKey, headers = {}) {
       return app.inject({
