@@ -468,6 +468,34 @@ function readPhishingDomains(): { rows: number; domains: string[] } {
   return { rows, domains: [...seen] };
 }
 
+/**
+ * Recall with each site counted once. Campaigns put hundreds of entries on one site
+ * (`case-id-<number>.<one compromised domain>`), so the entry-level figure weighs a rule by the size of the
+ * campaigns it happens to catch; here every site (registrable domain, or user site on a platform) weighs the
+ * same: its share of flagged entries.
+ */
+function siteRecall(entries: ReadonlyArray<{ site: string; flagged: boolean }>): void {
+  const sites = new Map<string, { n: number; flagged: number }>();
+  for (const { site, flagged } of entries) {
+    const entry = sites.get(site) ?? { n: 0, flagged: 0 };
+    entry.n++;
+    if (flagged) entry.flagged++;
+    sites.set(site, entry);
+  }
+  let weighted = 0;
+  let any = 0;
+  for (const { n, flagged } of sites.values()) {
+    weighted += flagged / n;
+    if (flagged > 0) any++;
+  }
+  console.log(
+    `each site counted once (${int(sites.size)} sites: registrable domains, or user sites on a platform): recall ${pct(
+      weighted / Math.max(1, sites.size),
+      2,
+    )} (each site weighs its share of flagged entries); sites with at least one entry flagged: ${ratio(any, sites.size)}`,
+  );
+}
+
 async function phishingRecall(trancoSet: ReadonlySet<string>): Promise<number> {
   section("Recall: dev phishing domains (first seen 2024-12 – 2025-05), rank lookup OFF");
   const started = performance.now();
@@ -486,6 +514,8 @@ async function phishingRecall(trancoSet: ReadonlySet<string>): Promise<number> {
     popularSite: boolean;
     /** Why the URL parser refused the input, when it did. */
     invalidReason: string | null;
+    /** The site: the registrable domain, or the user's site on a platform (the input when refused). */
+    site: string;
   }
   const all: Row[] = domains.map((domain, i) => {
     const s = analyzeStatic(domain, { rankLookup: false });
@@ -498,6 +528,7 @@ async function phishingRecall(trancoSet: ReadonlySet<string>): Promise<number> {
       suspiciousTld: s.ok && s.signals.suspiciousTld,
       popularSite: s.ok && s.signals.siteDomain !== null && trancoSet.has(s.signals.siteDomain),
       invalidReason: s.ok ? null : s.reason,
+      site: s.ok ? (s.signals.siteDomain ?? domain) : domain,
     };
   });
 
@@ -589,6 +620,7 @@ async function phishingRecall(trancoSet: ReadonlySet<string>): Promise<number> {
       notTranco.length,
     )}`,
   );
+  siteRecall(all.map((r) => ({ site: r.site, flagged: isFlagged(r.verdict) })));
   console.log(`threat findings on the flagged ones: ${topCodes(verdicts)}`);
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return n === 0 ? 0 : flagged / n;

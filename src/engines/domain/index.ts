@@ -39,3 +39,4 @@ export {
 export { type DomainInputError, type NormalizedDomain, normalizeDomain } from "./normalize.js";
 export { trancoDomains, trancoRank } from "./rank.js";
 export { type ParsedTarget, parseTarget, type UrlInputError, type UrlTricks } from "./url.js";
+export { isOrdinaryWord, wordAcross } from "./words.js";

@@ -28,6 +28,27 @@ const PLATFORM_SOURCES: ReadonlyArray<readonly [PlatformKind, () => string[]]> =
   ["dynamic_dns", () => readMispList("lists/misp/dynamic-dns.json")],
 ];
 
+const PLATFORM_KINDS = new Set<string>([
+  "free_hosting",
+  "dynamic_dns",
+  "file_host",
+  "site_builder",
+  "link_in_bio",
+  "ipfs_gateway",
+  "user_subdomain",
+]);
+
+/** DomainLens's own additions (`<kind> <domain>` per line), after the shipped lists. */
+function readOwnPlatforms(): Array<[PlatformKind, string]> {
+  return readDataLines("lists/user-platforms.txt").map((line) => {
+    const [kind, domain, extra] = line.split(/\s+/);
+    if (!kind || !domain || extra !== undefined || !PLATFORM_KINDS.has(kind)) {
+      throw new Error(`lists/user-platforms.txt: malformed line "${line}"`);
+    }
+    return [kind as PlatformKind, domain];
+  });
+}
+
 let lists: Lists | undefined;
 
 function load(): Lists {
@@ -35,6 +56,7 @@ function load(): Lists {
   for (const [kind, read] of PLATFORM_SOURCES) {
     for (const host of read()) if (!platforms.has(host)) platforms.set(host, kind);
   }
+  for (const [kind, host] of readOwnPlatforms()) if (!platforms.has(host)) platforms.set(host, kind);
   const shorteners = new Set([
     ...readDataLines("lists/sublime/url_shorteners.txt"),
     ...readMispList("lists/misp/url-shortener.json"),

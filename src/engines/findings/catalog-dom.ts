@@ -156,4 +156,10 @@ export const DOMAIN_FINDINGS: readonly FindingDefinition[] = [
     "Known bank website",
     "The registrable domain is on MISP's list of bank websites; it is not treated as an imitation of a brand.",
   ),
+  dom(
+    "026",
+    "Medium",
+    "Lure words with a long reference number",
+    "A subdomain (or a platform user's site name) pairs a lure word with a number of six digits or more (case-id-1000228243425., verification-center-10003255678.): the shape of addresses made per victim or per case by phishing kits, on a domain whose owner is someone else.",
+  ),
 ];

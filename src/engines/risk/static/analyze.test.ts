@@ -104,7 +104,55 @@ describe("analyzeStatic: squatting techniques", () => {
   });
 });
 
+describe("analyzeStatic: brand names in user sites' names", () => {
+  it.each([
+    // A distinctive brand name run into other letters.
+    ["metamaskchromeaddon.webflow.io", "MetaMask"],
+    ["trezorwalets.netlify.app", "Trezor"],
+    // A misspelled brand name leading the name: a transposition, a dropped vowel.
+    ["metamsakrecovery.webflow.io", "MetaMask"],
+    ["trzorsuite.pages.dev", "Trezor"],
+  ])("%s is a user site named after %s", (input, brand) => {
+    const result = analyze(input);
+    expect(result.brand).toMatchObject({ name: brand, technique: "free_hosting" });
+    expect(result.findings.find((f) => f.finding_id === "DR-DOM-006")?.severity).toMatch(/Medium|High/);
+  });
+
+  it.each([
+    // The letters belong to a longer ordinary word: revolut(ion), webex(tension), intuit(ive).
+    "revolutionary-ideas.netlify.app",
+    "webextension-demo.github.io",
+    "intuitivedesign.vercel.app",
+    // The platform's own operator named by its users.
+    "githubstats.github.io",
+    // A dropped consonant makes another name (paypal → payal), not a look-alike.
+    "payal2024.github.io",
+  ])("%s is not named after a brand", (input) => {
+    const result = analyze(input);
+    expect(result.brand).toBeNull();
+    expect(threats(result)).toEqual([]);
+  });
+
+  it("knows site builders missing from the shipped lists", () => {
+    const result = analyze("acme-brand.weeblysite.com");
+    expect(result.signals.platform).toMatchObject({ domain: "weeblysite.com", userContent: "subdomain" });
+    expect(threats(result)).toEqual([]);
+  });
+});
+
 describe("analyzeStatic: other evidence", () => {
+  it("flags a lure word with a long reference number in someone else's subdomain", () => {
+    const result = analyze("case-id-8839201744.oakridgedental.com");
+    const finding = result.findings.find((f) => f.finding_id === "DR-DOM-026");
+    expect(finding?.severity).toBe("Medium");
+    expect(finding?.details).toContain("8839201744");
+    expect(codes(analyze("verify-00412345.gardenhub.weeblysite.com"))).toContain("DR-DOM-026");
+    // A lure word without a number, a short number, a number without a lure word: nothing.
+    for (const input of ["case-studies.oakridgedental.com", "help-2024.example.com", "1234567.example.com"]) {
+      expect(codes(analyze(input))).not.toContain("DR-DOM-026");
+    }
+  });
+
   it("tags keyword findings with their category", () => {
     const result = analyze("secure-login-verify-account.top");
     const categories = result.findings.filter((f) => f.finding_id === "DR-DOM-010").map((f) => f.category);

@@ -15,7 +15,7 @@ import {
 import { makeFinding } from "../../findings/catalog.js";
 import type { Finding } from "../../findings/types.js";
 import { type BrandMatch, matchBrand } from "./brand-match.js";
-import { hostFindings, keywordFindings } from "./host-findings.js";
+import { hostFindings, keywordFindings, referenceNumberFindings } from "./host-findings.js";
 import { type HostScan, scanHost } from "./scan.js";
 import type { StaticAnalysis, StaticOptions, StaticSignals } from "./types.js";
 import { brandDomainInPath, urlTrickFindings } from "./url-findings.js";
@@ -174,7 +174,7 @@ function analyzeDomain(
     scan = scanHost(facts, suspiciousTld, abusedTld);
     match = matchBrand(scan);
     if (match) findings.push(brandFinding(match));
-    findings.push(...keywordFindings(scan, match !== null));
+    findings.push(...keywordFindings(scan, match !== null), ...referenceNumberFindings(scan));
     signals.keywordCategories = [...new Set(scan.keywords.map((k) => k.keyword.category))];
     signals.keywords = [...new Set(scan.keywords.map((k) => k.keyword.text))];
     const inPath = brandDomainInPath(parsed.tricks.pathAndQuery, hostname);

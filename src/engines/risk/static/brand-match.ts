@@ -1,5 +1,5 @@
 import { parse } from "tldts";
-import { type BrandTarget, brandRegistry, isCountrySuffix } from "../../domain/index.js";
+import { type BrandTarget, brandRegistry, isCountrySuffix, wordAcross } from "../../domain/index.js";
 import type { Severity } from "../../findings/types.js";
 import { type BrandMatch, raise, severityRank, targetBrand } from "./match-types.js";
 import { type HostScan, type Lure, lureLevel, lureOf } from "./scan.js";
@@ -42,6 +42,20 @@ function tldSwapSeverity(strong: boolean, lure: Lure, host: HostScan, onPlatform
   }
   if (lure.strong) return "High";
   return host.abusedTld ? "Medium" : null;
+}
+
+/**
+ * A user site's name that runs a brand name into other letters (`metamaskextansino.webflow.io`,
+ * `kucoinlogienc.webflow.io`): impersonation on a platform where anyone can publish, unless the letters
+ * belong to an ordinary longer word (`revolution`, `webextension`) or the brand runs the platform itself
+ * (`github` in a GitHub Pages user's name).
+ */
+function fusedIntoUserName(host: HostScan, start: number, end: number, target: BrandTarget): boolean {
+  const platform = host.facts.platform?.domain;
+  if (!platform) return false;
+  const operator = brandRegistry().byDomain.get(platform);
+  if (operator && target.owners.some((o) => o.brand.id === operator.id)) return false;
+  return wordAcross(host.name.scan.compact, start, end) === null;
 }
 
 /** Brand names spelled out inside the registrable name (or a platform user's name). */
@@ -87,7 +101,9 @@ function tokenMatches(host: HostScan, out: BrandMatch[]): void {
     let severity: Severity | null;
     if (target.strength === "strong" && hit.delimited) severity = level >= 2 ? "High" : "Medium";
     // A brand name embedded in a longer word (`canva` in `canvas`) only counts next to a strong lure.
-    else if (target.strength === "strong") severity = level === 3 ? "Medium" : null;
+    else if (target.strength === "strong")
+      severity =
+        level === 3 || (onPlatform && fusedIntoUserName(host, hit.start, hit.end, target)) ? "Medium" : null;
     else severity = level === 3 ? "High" : level >= 1 ? "Medium" : null;
     if (!severity) continue;
     if (glyph && severityRank(severity) < severityRank("High")) severity = raise(severity);

@@ -32,6 +32,31 @@ export function keywordFindings(scan: HostScan, hasBrand: boolean): Finding[] {
   return findings;
 }
 
+/** Six digits or more: a case, account or tracking number rather than a year or a street number. */
+const REFERENCE_NUMBER = /\d{6,}/;
+
+/**
+ * Subdomains (or a platform user's name) that pair a lure word with a long number, the per-victim
+ * addresses of phishing kits (`case-id-1000228243425.<someone's domain>`).
+ */
+export function referenceNumberFindings(scan: HostScan): Finding[] {
+  const platformUser = scan.facts.platform?.userContent === "subdomain";
+  for (const hit of scan.keywords) {
+    if (hit.where === "name" && !platformUser) continue;
+    const shown = hit.label.display;
+    const number = REFERENCE_NUMBER.exec(shown)?.[0];
+    if (!number) continue;
+    const place = hit.where === "name" ? `The site name "${shown}"` : `The subdomain "${shown}"`;
+    return [
+      makeFinding(
+        "DR-DOM-026",
+        `${place} pairs the ${hit.keyword.category} word "${hit.keyword.text}" with the reference number ${number}, the shape of addresses phishing kits make per victim, on ${scan.facts.registrable}.`,
+      ),
+    ];
+  }
+  return [];
+}
+
 interface HostFindingInput {
   facts: HostFacts;
   signals: StaticSignals;

@@ -6,8 +6,10 @@ import {
   type EditOp,
   type EditTechnique,
   getLexicon,
+  isOrdinaryWord,
   primaryTechnique,
   skeleton,
+  wordAcross,
   wordFor,
 } from "../../domain/index.js";
 import type { Severity } from "../../findings/types.js";
@@ -139,6 +141,76 @@ function typoSeverity(target: BrandTarget, edit: EditDescription): Severity {
   }
 }
 
+/** Shortest and longest brand-name look-alike looked for at the start of a user site's name. */
+const LEADING_MIN = 6;
+const LEADING_MAX = 14;
+const VOWELS = new Set(["a", "e", "i", "o", "u", "y"]);
+
+/**
+ * A look-alike of a distinctive brand name leading a user site's name or one of its hyphen-separated
+ * parts, run into other letters (`metemaskozlogin.webflow.io`, `trzorhelp.webflow.io`): on a platform where
+ * anyone can publish, a misspelled brand name followed by more text is how impersonators name their
+ * pages. Only brand names of six letters or more, only edits away from the ends, and never where the
+ * letters belong to an ordinary word (`intuitive`).
+ */
+function leadingTypoMatches(host: HostScan, out: BrandMatch[]): void {
+  const { facts } = host;
+  const shown = shownAs(facts.registrable, `${host.name.display}.${facts.suffix}`);
+  const platformText = `a user site on ${facts.suffix} (${platformPhrase(facts.platform?.kind ?? "user_subdomain")})`;
+  let offset = 0;
+  for (const part of host.name.display.split("-")) {
+    const start = offset;
+    offset += skeleton(part).length;
+    if (!isAscii(part) || part.length <= LEADING_MIN) continue;
+    for (let length = LEADING_MIN - 1; length < Math.min(part.length, LEADING_MAX + 1); length++) {
+      const written = part.slice(0, length);
+      for (const { target, edit } of leadingLookAlikes(host, written, start)) {
+        const brand = targetBrand(target);
+        const technique = primaryTechnique(edit.ops);
+        const editText = `${countText(edit.ops.length)} (${opsText(edit.ops)}), ${techniquePhrase(technique)}`;
+        const lure = lureOf(host, { label: host.name, start, end: start + skeleton(written).length });
+        const level = lureLevel(lure, target.owners[0]?.brand.sector);
+        out.push({
+          brandName: brand.name,
+          legitimateDomain: brand.domain,
+          technique: "free_hosting",
+          code: "DR-DOM-006",
+          severity: level >= 2 ? "High" : "Medium",
+          details: `${shown} is ${platformText} whose name starts with "${written}", which differs from ${brand.reference} by ${editText}${lureNote(lure.words, "next to")}.`,
+          priority: 4,
+          weight: target.text.length,
+        });
+      }
+    }
+  }
+}
+
+/** Distinctive brand names that `written` (the start of a part at `start` of the name) misspells. */
+function leadingLookAlikes(
+  host: HostScan,
+  written: string,
+  start: number,
+): Array<{ target: BrandTarget; edit: EditDescription }> {
+  const lexicon = getLexicon();
+  const windowSkeleton = skeleton(written);
+  if (wordFor(windowSkeleton) || isOrdinaryWord(windowSkeleton)) return [];
+  const ids = new Set<number>();
+  lexicon.typoIndex.candidates(windowSkeleton, ids);
+  const found: Array<{ target: BrandTarget; edit: EditDescription }> = [];
+  for (const id of ids) {
+    const target = lexicon.targets[id];
+    if (target?.strength !== "strong" || target.text.length < LEADING_MIN) continue;
+    if (bagDistance(windowSkeleton, target.skeleton) > target.maxDistance) continue;
+    const edit = describeEdit([...written], target.text, target.maxDistance);
+    if (!edit || edit.ops.length === 0 || !acceptable(target, edit, written, false, host)) continue;
+    // A dropped consonant turns names into other names (`maybank` → `mayank`); a dropped vowel does not.
+    if (edit.ops.some((op) => op.technique === "omission" && !VOWELS.has(op.from))) continue;
+    if (wordAcross(host.name.scan.compact, start, start + windowSkeleton.length) !== null) continue;
+    found.push({ target, edit });
+  }
+  return found;
+}
+
 /** Look-alikes of brand names among the registrable name and its hyphen-separated parts. */
 export function typoMatches(host: HostScan, out: BrandMatch[]): void {
   const lexicon = getLexicon();
@@ -146,6 +218,7 @@ export function typoMatches(host: HostScan, out: BrandMatch[]): void {
   const shown = shownAs(facts.registrable, `${host.name.display}.${facts.suffix}`);
   const onPlatform = facts.platform?.userContent === "subdomain";
   const platformText = `a user site on ${facts.suffix} (${platformPhrase(facts.platform?.kind ?? "user_subdomain")})`;
+  if (onPlatform) leadingTypoMatches(host, out);
   for (const piece of namePieces(host.name)) {
     if (isKnownWord(piece.display)) continue;
     const ids = new Set<number>();
