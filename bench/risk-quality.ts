@@ -144,6 +144,37 @@ const LONG_TAIL: Record<string, string> = {
     mtu.edu rose-hulman.edu olin.edu cooper.edu clarkson.edu cs.bham.ac.uk cs.nott.ac.uk cs.uni-potsdam.de
     informatik.uni-bremen.de cs.ru.nl di.ens.fr irif.fr ist.ac.at diku.dk itu.dk cs.unb.ca cs.otago.ac.nz
   `,
+  // Sites on platforms where anyone can publish: personal blogs and project pages on GitHub Pages, GitLab
+  // Pages, Read the Docs, Blogger, WordPress.com and Vercel, including companies' own open-source pages
+  // named after the company (paypal.github.io) and projects named after a service (python-telegram-bot).
+  userSites: `
+    karpathy.github.io colah.github.io lilianweng.github.io jalammar.github.io leaverou.github.io
+    necolas.github.io daneden.github.io kenwheeler.github.io harvesthq.github.io select2.github.io
+    isocpp.github.io rust-unofficial.github.io rust-lang-nursery.github.io mojombo.github.io
+    octocat.github.io oai.github.io hakimel.github.io google.github.io microsoft.github.io
+    facebook.github.io mozilla.github.io apple.github.io aws.github.io ibm.github.io nvidia.github.io
+    intel.github.io shopify.github.io twitter.github.io linkedin.github.io square.github.io
+    paypal.github.io netflix.github.io metamask.github.io ethereum.github.io ledgerhq.github.io
+    requests.readthedocs.io pillow.readthedocs.io black.readthedocs.io pytest-cov.readthedocs.io
+    uwsgi-docs.readthedocs.io ansible-lint.readthedocs.io sphinx-rtd-theme.readthedocs.io
+    python-telegram-bot.readthedocs.io discordpy.readthedocs.io web3py.readthedocs.io
+    solidity.readthedocs.io pyinstaller.readthedocs.io docs.readthedocs.io
+    googleprojectzero.blogspot.com android-developers.blogspot.com taosecurity.blogspot.com
+    lcamtuf.blogspot.com terrytao.wordpress.com gilkalai.wordpress.com rjlipton.wordpress.com
+    en.blog.wordpress.com pages.gitlab.io gitlab-org.gitlab.io tezos.gitlab.io swr.vercel.app
+    og-playground.vercel.app
+  `,
+  // Written after the user-site rules were last changed and never used to change them: a held-out check.
+  userSitesHeldOut: `
+    jakevdp.github.io mlabonne.github.io w3c.github.io wicg.github.io webassembly.github.io
+    immersive-web.github.io gpuweb.github.io privacycg.github.io webaudio.github.io tc39.github.io
+    uber.github.io dropbox.github.io yelp.github.io instaloader.github.io tweepy.readthedocs.io
+    praw.readthedocs.io pygithub.readthedocs.io python-gitlab.readthedocs.io boto3.readthedocs.io
+    python-binance.readthedocs.io web3js.readthedocs.io eth-brownie.readthedocs.io
+    googleonlinesecurity.blogspot.com googlewebmastercentral.blogspot.com nlpers.blogspot.com
+    qchu.wordpress.com fdroid.gitlab.io og-image.vercel.app next-blog-starter.vercel.app
+    gatsby-starter-blog-demo.netlify.app
+  `,
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -237,8 +268,9 @@ function section(title: string): void {
 }
 
 /** Registrable domain (ICANN section of the Public Suffix List), or the hostname itself. */
+/** The site: the registrable domain, or a user's site on a platform (`karpathy.github.io`). */
 function registrable(hostname: string): string {
-  return getDomain(hostname) ?? hostname;
+  return getDomain(hostname, { allowPrivateDomains: true }) ?? hostname;
 }
 
 // ---------------------------------------------------------------------------------------------------

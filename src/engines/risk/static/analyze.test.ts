@@ -133,6 +133,18 @@ describe("analyzeStatic: brand names in user sites' names", () => {
     expect(threats(result)).toEqual([]);
   });
 
+  it("reads a company's or a developer project's page on a code-hosting platform as such", () => {
+    for (const input of ["paypal.github.io", "ledgerhq.github.io", "python-binance.readthedocs.io"]) {
+      const result = analyze(input);
+      expect(result.brand).toBeNull();
+      expect(threats(result)).toEqual([]);
+    }
+    // The same name where anyone can take it, or next to a lure word, is still an imitation.
+    expect(analyze("paypal.webflow.io").brand?.name).toBe("PayPal");
+    expect(analyze("binance-verify.readthedocs.io").brand?.name).toBe("Binance");
+    expect(analyze("github-login.github.io").brand?.name).toBe("GitHub");
+  });
+
   it("knows site builders missing from the shipped lists", () => {
     const result = analyze("acme-brand.weeblysite.com");
     expect(result.signals.platform).toMatchObject({ domain: "weeblysite.com", userContent: "subdomain" });

@@ -4,6 +4,7 @@ import type { Severity } from "../../findings/types.js";
 import { type BrandMatch, raise, severityRank, targetBrand } from "./match-types.js";
 import { type HostScan, type Lure, lureLevel, lureOf } from "./scan.js";
 import { typoMatches } from "./typo-match.js";
+import { excusedOnUserSite, runsPlatform } from "./user-site.js";
 import { lureNote, platformPhrase, possessive, shownAs, techniquePhrase } from "./wording.js";
 
 export type { BrandMatch } from "./match-types.js";
@@ -52,9 +53,7 @@ function tldSwapSeverity(strong: boolean, lure: Lure, host: HostScan, onPlatform
  */
 function fusedIntoUserName(host: HostScan, start: number, end: number, target: BrandTarget): boolean {
   const platform = host.facts.platform?.domain;
-  if (!platform) return false;
-  const operator = brandRegistry().byDomain.get(platform);
-  if (operator && target.owners.some((o) => o.brand.id === operator.id)) return false;
+  if (!platform || target.owners.some((o) => runsPlatform(o.brand, platform))) return false;
   return wordAcross(host.name.scan.compact, start, end) === null;
 }
 
@@ -212,6 +211,7 @@ export function matchBrand(host: HostScan): BrandMatch | null {
   subdomainMatches(host, found);
   let best: BrandMatch | null = null;
   for (const match of found) {
+    if (excusedOnUserSite(host, match)) continue;
     const better =
       !best ||
       severityRank(match.severity) > severityRank(best.severity) ||

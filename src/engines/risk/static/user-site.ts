@@ -1,0 +1,123 @@
+import { type Brand, brandRegistry, skeleton } from "../../domain/index.js";
+import type { BrandMatch } from "./match-types.js";
+import { type HostScan, lureOf } from "./scan.js";
+
+/**
+ * Code-hosting and documentation platforms whose site names are account or project names: the
+ * platforms reserve a company's name for the company (GitHub's and GitLab's name-squatting and trademark
+ * policies), and developers name projects after the services they work with (`discordpy`).
+ */
+const PROJECT_PLATFORMS = new Set([
+  "github.io",
+  "gitlab.io",
+  "bitbucket.io",
+  "codeberg.page",
+  "readthedocs.io",
+  "readthedocs-hosted.com",
+  "sourceforge.io",
+]);
+
+/** Words that make a name read as an organization's or a software project's, not as a lure. */
+const PROJECT_WORDS = new Set(
+  [
+    "py",
+    "python",
+    "js",
+    "javascript",
+    "ts",
+    "typescript",
+    "node",
+    "nodejs",
+    "rb",
+    "ruby",
+    "go",
+    "golang",
+    "rs",
+    "rust",
+    "php",
+    "java",
+    "kotlin",
+    "swift",
+    "dotnet",
+    "cpp",
+    "sdk",
+    "sdks",
+    "api",
+    "apis",
+    "cli",
+    "lib",
+    "libs",
+    "bot",
+    "bots",
+    "dev",
+    "devs",
+    "developer",
+    "developers",
+    "engineering",
+    "oss",
+    "opensource",
+    "labs",
+    "hq",
+    "inc",
+    "org",
+    "team",
+    "client",
+    "wrapper",
+    "plugin",
+    "plugins",
+    "tools",
+    "examples",
+    "samples",
+    "demo",
+    "ui",
+    "design",
+    "research",
+  ].map(skeleton),
+);
+
+function brandNamed(name: string): Brand | undefined {
+  return brandRegistry().brands.find((brand) => brand.name === name);
+}
+
+/** The brand runs the platform itself (`github` on github.io): its users name their sites after it. */
+export function runsPlatform(brand: Pick<Brand, "id" | "tokens">, platform: string): boolean {
+  const operator = brandRegistry().byDomain.get(platform);
+  if (operator?.id === brand.id) return true;
+  const sld = platform.slice(0, platform.indexOf("."));
+  return brand.tokens.some((token) => token.text === sld);
+}
+
+/** `text` splits into the brand's own tokens and project words (at least one token), digits allowed. */
+function projectName(text: string, brand: Brand): boolean {
+  const tokens = new Set(brand.tokens.map((t) => skeleton(t.text)));
+  // reach[i]: 0 unreachable, 1 reached with project words only, 2 reached with a brand token.
+  const reach = new Uint8Array(text.length + 1);
+  reach[0] = 1;
+  for (let i = 0; i < text.length; i++) {
+    const from = reach[i] ?? 0;
+    if (from === 0) continue;
+    const digit = text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57;
+    if (digit && (reach[i + 1] ?? 0) < from) reach[i + 1] = from;
+    for (let j = i + 2; j <= text.length; j++) {
+      const word = text.slice(i, j);
+      const next = tokens.has(word) ? 2 : PROJECT_WORDS.has(word) ? from : 0;
+      if (next > (reach[j] ?? 0)) reach[j] = next;
+    }
+  }
+  return reach[text.length] === 2;
+}
+
+/**
+ * A brand match on a user site that reads as the brand's own or a developer project around it, not as an
+ * imitation: a site named after the platform's own operator without lure words, and on code-hosting and
+ * documentation platforms a name made only of the brand's name and project words (`paypal.github.io`,
+ * `ledgerhq.github.io`, `discordpy.readthedocs.io`).
+ */
+export function excusedOnUserSite(host: HostScan, match: BrandMatch): boolean {
+  const platform = host.facts.platform;
+  if (platform?.userContent !== "subdomain" || match.code !== "DR-DOM-006") return false;
+  const brand = brandNamed(match.brandName);
+  if (!brand) return false;
+  if (runsPlatform(brand, platform.domain) && !lureOf(host).any) return true;
+  return PROJECT_PLATFORMS.has(platform.domain) && projectName(host.name.scan.compact, brand);
+}
