@@ -143,6 +143,8 @@ describe("analyzeStatic: brand names in user sites' names", () => {
     expect(analyze("paypal.webflow.io").brand?.name).toBe("PayPal");
     expect(analyze("binance-verify.readthedocs.io").brand?.name).toBe("Binance");
     expect(analyze("github-login.github.io").brand?.name).toBe("GitHub");
+    // A hyphen inside the brand's name is a squatting technique, not a project's name.
+    expect(analyze("pay-pal.github.io").brand?.name).toBe("PayPal");
   });
 
   it("knows site builders missing from the shipped lists", () => {

@@ -87,9 +87,23 @@ export function runsPlatform(brand: Pick<Brand, "id" | "tokens">, platform: stri
   return brand.tokens.some((token) => token.text === sld);
 }
 
-/** `text` splits into the brand's own tokens and project words (at least one token), digits allowed. */
-function projectName(text: string, brand: Brand): boolean {
+/**
+ * Every hyphen-separated part of `name` splits into the brand's own tokens and project words, digits
+ * allowed, with at least one token: `python-binance`, `ledgerhq`, not `op-ensea` (a hyphen inside the name).
+ */
+function projectName(name: string, brand: Brand): boolean {
   const tokens = new Set(brand.tokens.map((t) => skeleton(t.text)));
+  let named = false;
+  for (const part of name.split("-")) {
+    const reach = splitInto(skeleton(part), tokens);
+    if (reach === 0) return false;
+    if (reach === 2) named = true;
+  }
+  return named;
+}
+
+/** 0: `text` does not split into `tokens` and project words; 1: it does without a token; 2: with one. */
+function splitInto(text: string, tokens: ReadonlySet<string>): number {
   // reach[i]: 0 unreachable, 1 reached with project words only, 2 reached with a brand token.
   const reach = new Uint8Array(text.length + 1);
   reach[0] = 1;
@@ -104,7 +118,7 @@ function projectName(text: string, brand: Brand): boolean {
       if (next > (reach[j] ?? 0)) reach[j] = next;
     }
   }
-  return reach[text.length] === 2;
+  return reach[text.length] ?? 0;
 }
 
 /**
@@ -119,5 +133,5 @@ export function excusedOnUserSite(host: HostScan, match: BrandMatch): boolean {
   const brand = brandNamed(match.brandName);
   if (!brand) return false;
   if (runsPlatform(brand, platform.domain) && !lureOf(host).any) return true;
-  return PROJECT_PLATFORMS.has(platform.domain) && projectName(host.name.scan.compact, brand);
+  return PROJECT_PLATFORMS.has(platform.domain) && projectName(host.name.display, brand);
 }
