@@ -501,6 +501,64 @@ function readPhishingDomains(): { rows: number; domains: string[] } {
 }
 
 /**
+ * The missed entries by the strongest thing their name still carries, and the recall a detector would
+ * reach if it flagged every entry with any such signal on top of what is flagged now: a bound on what name
+ * evidence can give, whatever the false-positive cost.
+ */
+function missedBySignal(
+  missed: ReadonlyArray<{
+    verdict: Verdict;
+    freeHosting: boolean;
+    keyword: boolean;
+    random: boolean;
+    suspiciousTld: boolean;
+  }>,
+  n: number,
+  flagged: number,
+): void {
+  const kinds = [
+    ["user site, weak lure word", (r: (typeof missed)[number]) => r.freeHosting && r.keyword],
+    [
+      "user site, random-looking name",
+      (r: (typeof missed)[number]) => r.freeHosting && !r.keyword && r.random,
+    ],
+    [
+      "user site, nothing in the name",
+      (r: (typeof missed)[number]) => r.freeHosting && !r.keyword && !r.random,
+    ],
+    ["own domain, weak lure word", (r: (typeof missed)[number]) => !r.freeHosting && r.keyword],
+    [
+      "own domain, suspicious TLD only",
+      (r: (typeof missed)[number]) => !r.freeHosting && !r.keyword && r.suspiciousTld,
+    ],
+    [
+      "own domain, random-looking name only",
+      (r: (typeof missed)[number]) => !r.freeHosting && !r.keyword && !r.suspiciousTld && r.random,
+    ],
+    [
+      "own domain, nothing in the name",
+      (r: (typeof missed)[number]) => !r.freeHosting && !r.keyword && !r.suspiciousTld && !r.random,
+    ],
+  ] as const;
+  const valid = missed.filter((r) => r.verdict.ok);
+  console.log("\nmissed entries by what their name still carries:\n");
+  table(
+    ["missed entries", "n", "share of set"],
+    kinds.map(([label, test]) => {
+      const k = count(valid, test);
+      return [label, int(k), pct(k / n, 1)];
+    }),
+  );
+  const withSignal = count(valid, (r) => r.keyword || r.random || r.suspiciousTld);
+  console.log(
+    `bound: flagging every missed entry whose name carries any signal (a weak lure word, a random-looking name, a suspicious TLD), whatever the false positives, would reach ${pct(
+      (flagged + withSignal) / Math.max(1, n),
+      1,
+    )} recall; the rest carry nothing in their names`,
+  );
+}
+
+/**
  * Recall with each site counted once. Campaigns put hundreds of entries on one site
  * (`case-id-<number>.<one compromised domain>`), so the entry-level figure weighs a rule by the size of the
  * campaigns it happens to catch; here every site (registrable domain, or user site on a platform) weighs the
@@ -653,6 +711,7 @@ async function phishingRecall(trancoSet: ReadonlySet<string>): Promise<number> {
     )}`,
   );
   siteRecall(all.map((r) => ({ site: r.site, flagged: isFlagged(r.verdict) })));
+  missedBySignal(missed, n, flagged);
   console.log(`threat findings on the flagged ones: ${topCodes(verdicts)}`);
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return n === 0 ? 0 : flagged / n;
