@@ -90,7 +90,10 @@ function summaryOf(
   const parts: string[] = [];
   const host = s.hostname;
   if (s.brand) {
-    const how = TECHNIQUE_WORDS[s.brand.technique] ?? s.brand.technique.replace(/_/g, " ");
+    const { edit } = s.brand;
+    const how = edit
+      ? `publishing under a misspelling of the brand's name (${TECHNIQUE_WORDS[edit] ?? edit.replace(/_/g, " ")}) on a free hosting platform`
+      : (TECHNIQUE_WORDS[s.brand.technique] ?? s.brand.technique.replace(/_/g, " "));
     parts.push(`${host} imitates ${s.brand.name} (${s.brand.legitimateDomain}) by ${how}`);
   } else if (s.signals.isBrandDomain && s.signals.brandOwner) {
     parts.push(`${host} belongs to ${s.signals.brandOwner}`);

@@ -145,6 +145,8 @@ describe("analyzeStatic: brand names in user sites' names", () => {
     expect(analyze("github-login.github.io").brand?.name).toBe("GitHub");
     // A hyphen inside the brand's name is a squatting technique, not a project's name.
     expect(analyze("pay-pal.github.io").brand?.name).toBe("PayPal");
+    // So is a look-alike character.
+    expect(analyze("paypa1.github.io").brand).toMatchObject({ name: "PayPal", edit: "homoglyph" });
   });
 
   it("knows site builders missing from the shipped lists", () => {

@@ -197,7 +197,12 @@ function analyzeDomain(
     findings,
     brand:
       match && !trusted
-        ? { name: match.brandName, legitimateDomain: match.legitimateDomain, technique: match.technique }
+        ? {
+            name: match.brandName,
+            legitimateDomain: match.legitimateDomain,
+            technique: match.technique,
+            ...(match.edit ? { edit: match.edit } : {}),
+          }
         : null,
     signals,
   };

@@ -7,6 +7,8 @@ export interface BrandMatch {
   brandName: string;
   legitimateDomain: string;
   technique: SquatTechnique;
+  /** A misspelled brand name on a hosting platform: how it is misspelled. */
+  edit?: SquatTechnique;
   code: string;
   severity: Severity;
   details: string;

@@ -21,6 +21,8 @@ export interface ImpersonatedBrand {
   name: string;
   legitimateDomain: string;
   technique: SquatTechnique;
+  /** For a brand name on a hosting platform written with a typo: the edit (`transposition`, `omission`…). */
+  edit?: SquatTechnique;
 }
 
 /** Machine-readable facts for the verdict. */

@@ -174,6 +174,7 @@ function leadingTypoMatches(host: HostScan, out: BrandMatch[]): void {
           brandName: brand.name,
           legitimateDomain: brand.domain,
           technique: "free_hosting",
+          edit: technique,
           code: "DR-DOM-006",
           severity: level >= 2 ? "High" : "Medium",
           details: `${shown} is ${platformText} whose name starts with "${written}", which differs from ${brand.reference} by ${editText}${lureNote(lure.words, "next to")}.`,
@@ -245,6 +246,7 @@ export function typoMatches(host: HostScan, out: BrandMatch[]): void {
           brandName: brand.name,
           legitimateDomain: brand.domain,
           technique: onPlatform ? "free_hosting" : glyphOnly ? "homoglyph" : technique,
+          ...(onPlatform ? { edit: glyphOnly ? "homoglyph" : technique } : {}),
           code: onPlatform ? "DR-DOM-006" : glyphOnly ? "DR-DOM-002" : "DR-DOM-001",
           severity,
           details: onPlatform

@@ -1,4 +1,4 @@
-import { type Brand, brandRegistry, skeleton } from "../../domain/index.js";
+import { type Brand, brandRegistry } from "../../domain/index.js";
 import type { BrandMatch } from "./match-types.js";
 import { type HostScan, lureOf } from "./scan.js";
 
@@ -18,62 +18,60 @@ const PROJECT_PLATFORMS = new Set([
 ]);
 
 /** Words that make a name read as an organization's or a software project's, not as a lure. */
-const PROJECT_WORDS = new Set(
-  [
-    "py",
-    "python",
-    "js",
-    "javascript",
-    "ts",
-    "typescript",
-    "node",
-    "nodejs",
-    "rb",
-    "ruby",
-    "go",
-    "golang",
-    "rs",
-    "rust",
-    "php",
-    "java",
-    "kotlin",
-    "swift",
-    "dotnet",
-    "cpp",
-    "sdk",
-    "sdks",
-    "api",
-    "apis",
-    "cli",
-    "lib",
-    "libs",
-    "bot",
-    "bots",
-    "dev",
-    "devs",
-    "developer",
-    "developers",
-    "engineering",
-    "oss",
-    "opensource",
-    "labs",
-    "hq",
-    "inc",
-    "org",
-    "team",
-    "client",
-    "wrapper",
-    "plugin",
-    "plugins",
-    "tools",
-    "examples",
-    "samples",
-    "demo",
-    "ui",
-    "design",
-    "research",
-  ].map(skeleton),
-);
+const PROJECT_WORDS = new Set([
+  "py",
+  "python",
+  "js",
+  "javascript",
+  "ts",
+  "typescript",
+  "node",
+  "nodejs",
+  "rb",
+  "ruby",
+  "go",
+  "golang",
+  "rs",
+  "rust",
+  "php",
+  "java",
+  "kotlin",
+  "swift",
+  "dotnet",
+  "cpp",
+  "sdk",
+  "sdks",
+  "api",
+  "apis",
+  "cli",
+  "lib",
+  "libs",
+  "bot",
+  "bots",
+  "dev",
+  "devs",
+  "developer",
+  "developers",
+  "engineering",
+  "oss",
+  "opensource",
+  "labs",
+  "hq",
+  "inc",
+  "org",
+  "team",
+  "client",
+  "wrapper",
+  "plugin",
+  "plugins",
+  "tools",
+  "examples",
+  "samples",
+  "demo",
+  "ui",
+  "design",
+  "research",
+]);
 
 function brandNamed(name: string): Brand | undefined {
   return brandRegistry().brands.find((brand) => brand.name === name);
@@ -88,14 +86,16 @@ export function runsPlatform(brand: Pick<Brand, "id" | "tokens">, platform: stri
 }
 
 /**
- * Every hyphen-separated part of `name` splits into the brand's own tokens and project words, digits
- * allowed, with at least one token: `python-binance`, `ledgerhq`, not `op-ensea` (a hyphen inside the name).
+ * Every hyphen-separated part of `name` splits into the brand's own tokens and project words, with at
+ * least one token: `python-binance`, `ledgerhq`; not `op-ensea` (a hyphen inside the name) nor
+ * `instagram51` (digits make a user's handle).
  */
 function projectName(name: string, brand: Brand): boolean {
-  const tokens = new Set(brand.tokens.map((t) => skeleton(t.text)));
+  // As written, not as skeletons: a look-alike (`paypa1`) is not the brand's own name.
+  const tokens = new Set(brand.tokens.map((t) => t.text));
   let named = false;
   for (const part of name.split("-")) {
-    const reach = splitInto(skeleton(part), tokens);
+    const reach = splitInto(part, tokens);
     if (reach === 0) return false;
     if (reach === 2) named = true;
   }
@@ -110,8 +110,6 @@ function splitInto(text: string, tokens: ReadonlySet<string>): number {
   for (let i = 0; i < text.length; i++) {
     const from = reach[i] ?? 0;
     if (from === 0) continue;
-    const digit = text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57;
-    if (digit && (reach[i + 1] ?? 0) < from) reach[i + 1] = from;
     for (let j = i + 2; j <= text.length; j++) {
       const word = text.slice(i, j);
       const next = tokens.has(word) ? 2 : PROJECT_WORDS.has(word) ? from : 0;
