@@ -149,6 +149,15 @@ describe("analyzeStatic: brand names in user sites' names", () => {
     expect(analyze("paypa1.github.io").brand).toMatchObject({ name: "PayPal", edit: "homoglyph" });
   });
 
+  it("reads a credential word run into a user site's name as a lure, not letters of ordinary words", () => {
+    const fused = analyze("zorbixlogin.webflow.io");
+    expect(fused.findings.find((f) => f.finding_id === "DR-DOM-010")?.severity).toBe("Medium");
+    expect(fused.signals.keywords).toContain("login");
+    for (const input of ["catalogingtools.github.io", "blogindex.github.io", "safetyfirst.netlify.app"]) {
+      expect(threats(analyze(input))).toEqual([]);
+    }
+  });
+
   it("knows site builders missing from the shipped lists", () => {
     const result = analyze("acme-brand.weeblysite.com");
     expect(result.signals.platform).toMatchObject({ domain: "weeblysite.com", userContent: "subdomain" });

@@ -7,6 +7,7 @@ import {
   scanLabel,
   skeleton,
   type WordHit,
+  wordAcross,
 } from "../../domain/index.js";
 
 /** One label of the host, with the known words found in it. */
@@ -77,11 +78,27 @@ function insideLongerWord(hit: WordHit, hits: readonly WordHit[]): boolean {
   );
 }
 
-function keywordHits(label: ScannedLabel, where: KeywordHit["where"]): KeywordHit[] {
+/**
+ * A strong credential word run into other letters of a user site's name (`zorbixlogin.webflow.io`): on a
+ * platform where anyone picks any name it counts, unless an ordinary word crosses it (`catalogin…`,
+ * `blogindex`). Only credential words: security and urgency words make ordinary names (`safetyfirst`).
+ */
+function fusedLure(hit: WordHit, label: ScannedLabel): boolean {
+  const keyword = hit.word.keyword;
+  return (
+    keyword?.strong === true &&
+    keyword.category === "credential" &&
+    keyword.text.length >= 5 &&
+    wordAcross(label.scan.compact, hit.start, hit.end) === null
+  );
+}
+
+function keywordHits(label: ScannedLabel, where: KeywordHit["where"], userName = false): KeywordHit[] {
   const out: KeywordHit[] = [];
   for (const hit of label.scan.hits) {
     const keyword = hit.word.keyword;
-    if (!keyword || !hit.delimited || insideLongerWord(hit, label.scan.hits)) continue;
+    if (!keyword || insideLongerWord(hit, label.scan.hits)) continue;
+    if (!hit.delimited && !(userName && fusedLure(hit, label))) continue;
     out.push({ keyword, where, label, start: hit.start, end: hit.end });
   }
   return out;
@@ -94,7 +111,7 @@ export function scanHost(facts: HostFacts, suspiciousTld: boolean, abusedTld: bo
   const name = scanOne(shown.slice(subCount, subCount + nameLabelCount).join("."));
   const subdomains = shown.slice(0, subCount).map(scanOne);
   const keywords = [
-    ...keywordHits(name, "name"),
+    ...keywordHits(name, "name", facts.platform?.userContent === "subdomain"),
     ...subdomains.flatMap((label) => keywordHits(label, "subdomain")),
   ];
   return { facts, name, subdomains, keywords, suspiciousTld, abusedTld };
