@@ -1,14 +1,20 @@
 import { readDataLines, readMispList } from "./data-files.js";
 
 /** Kinds of platforms where anyone can publish under the platform's name. */
-export type PlatformKind =
-  | "free_hosting"
-  | "dynamic_dns"
-  | "file_host"
-  | "site_builder"
-  | "link_in_bio"
-  | "ipfs_gateway"
-  | "user_subdomain";
+const PLATFORM_KINDS = [
+  "free_hosting",
+  "dynamic_dns",
+  "file_host",
+  "site_builder",
+  "link_in_bio",
+  "ipfs_gateway",
+  "user_subdomain",
+] as const;
+export type PlatformKind = (typeof PLATFORM_KINDS)[number];
+
+function isPlatformKind(text: string): text is PlatformKind {
+  return (PLATFORM_KINDS as readonly string[]).includes(text);
+}
 
 interface Lists {
   platforms: Map<string, PlatformKind>;
@@ -28,24 +34,14 @@ const PLATFORM_SOURCES: ReadonlyArray<readonly [PlatformKind, () => string[]]> =
   ["dynamic_dns", () => readMispList("lists/misp/dynamic-dns.json")],
 ];
 
-const PLATFORM_KINDS = new Set<string>([
-  "free_hosting",
-  "dynamic_dns",
-  "file_host",
-  "site_builder",
-  "link_in_bio",
-  "ipfs_gateway",
-  "user_subdomain",
-]);
-
 /** DomainLens's own additions (`<kind> <domain>` per line), after the shipped lists. */
 function readOwnPlatforms(): Array<[PlatformKind, string]> {
   return readDataLines("lists/user-platforms.txt").map((line) => {
     const [kind, domain, extra] = line.split(/\s+/);
-    if (!kind || !domain || extra !== undefined || !PLATFORM_KINDS.has(kind)) {
+    if (!kind || !domain || extra !== undefined || !isPlatformKind(kind)) {
       throw new Error(`lists/user-platforms.txt: malformed line "${line}"`);
     }
-    return [kind as PlatformKind, domain];
+    return [kind, domain];
   });
 }
 
