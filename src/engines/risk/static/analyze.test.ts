@@ -158,6 +158,18 @@ describe("analyzeStatic: brand names in user sites' names", () => {
     }
   });
 
+  it("reads lure words in a library's name on a code-hosting platform as what the library does", () => {
+    const library = analyze("django-login-tools.readthedocs.io");
+    expect(threats(library).filter((f) => f.severity !== "Low")).toEqual([]);
+    // An organization's account named after the company and a product, not a brand run into junk.
+    expect(threats(analyze("googlechrome.github.io"))).toEqual([]);
+    expect(analyze("metamaskzxqv.github.io").brand?.name).toBe("MetaMask");
+    // Without a project word, or where anyone takes any name, the lure counts.
+    for (const input of ["secure-login.github.io", "oauthkit.netlify.app"]) {
+      expect(analyze(input).findings.find((f) => f.finding_id === "DR-DOM-010")?.severity).toBe("Medium");
+    }
+  });
+
   it("knows site builders missing from the shipped lists", () => {
     const result = analyze("acme-brand.weeblysite.com");
     expect(result.signals.platform).toMatchObject({ domain: "weeblysite.com", userContent: "subdomain" });

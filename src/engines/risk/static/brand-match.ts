@@ -4,7 +4,7 @@ import type { Severity } from "../../findings/types.js";
 import { type BrandMatch, raise, severityRank, targetBrand } from "./match-types.js";
 import { type HostScan, type Lure, lureLevel, lureOf } from "./scan.js";
 import { typoMatches } from "./typo-match.js";
-import { excusedOnUserSite, runsPlatform } from "./user-site.js";
+import { accountName, excusedOnUserSite, runsPlatform } from "./user-site.js";
 import { lureNote, platformPhrase, possessive, shownAs, techniquePhrase } from "./wording.js";
 
 export type { BrandMatch } from "./match-types.js";
@@ -48,13 +48,14 @@ function tldSwapSeverity(strong: boolean, lure: Lure, host: HostScan, onPlatform
 /**
  * A user site's name that runs a brand name into other letters (`metamaskextansino.webflow.io`,
  * `kucoinlogienc.webflow.io`): impersonation on a platform where anyone can publish, unless the letters
- * belong to an ordinary longer word (`revolution`, `webextension`) or the brand runs the platform itself
- * (`github` in a GitHub Pages user's name).
+ * belong to an ordinary longer word (`revolution`, `webextension`), the brand runs the platform itself
+ * (`github` in a GitHub Pages user's name), or on a code-hosting platform the rest is ordinary words (an
+ * organization's account: `googlechrome.github.io`).
  */
 function fusedIntoUserName(host: HostScan, start: number, end: number, target: BrandTarget): boolean {
   const platform = host.facts.platform?.domain;
   if (!platform || target.owners.some((o) => runsPlatform(o.brand, platform))) return false;
-  return wordAcross(host.name.scan.compact, start, end) === null;
+  return wordAcross(host.name.scan.compact, start, end) === null && !accountName(host, start, end);
 }
 
 /** Brand names spelled out inside the registrable name (or a platform user's name). */

@@ -4,6 +4,7 @@ import type { Finding, Severity } from "../../findings/types.js";
 import { type BrandMatch, TLD_LIKE_PREFIX } from "./brand-match.js";
 import type { HostScan } from "./scan.js";
 import type { StaticSignals } from "./types.js";
+import { projectSite } from "./user-site.js";
 import { platformPhrase, quoteList } from "./wording.js";
 
 /** One finding per keyword category found in the host, with the category set. */
@@ -12,6 +13,8 @@ export function keywordFindings(scan: HostScan, hasBrand: boolean): Finding[] {
   const platformUser = scan.facts.platform?.userContent === "subdomain";
   const categories = new Set(scan.keywords.map((k) => k.keyword.category));
   const otherEvidence = hasBrand || scan.abusedTld || platformUser;
+  // A library's page (`flask-login.readthedocs.io`): its lure words say what the library does.
+  const project = projectSite(scan);
   for (const category of KEYWORD_CATEGORIES) {
     const hits = scan.keywords.filter((k) => k.keyword.category === category);
     if (hits.length === 0) continue;
@@ -19,7 +22,9 @@ export function keywordFindings(scan: HostScan, hasBrand: boolean): Finding[] {
     const inName = hits.some((k) => k.where === "name");
     const strongInName = hits.some((k) => k.where === "name" && k.keyword.strong);
     let severity: Severity = inName || otherEvidence ? "Low" : "Informational";
-    if (strongInName && (scan.abusedTld || platformUser || categories.size >= 2)) severity = "Medium";
+    if (strongInName && (scan.abusedTld || (platformUser && !project) || categories.size >= 2)) {
+      severity = "Medium";
+    }
     const where = inName ? "" : " (in a subdomain)";
     findings.push(
       makeFinding(

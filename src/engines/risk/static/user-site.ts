@@ -1,4 +1,4 @@
-import { type Brand, brandRegistry } from "../../domain/index.js";
+import { type Brand, brandRegistry, isOrdinaryWord } from "../../domain/index.js";
 import type { BrandMatch } from "./match-types.js";
 import { type HostScan, lureOf } from "./scan.js";
 
@@ -71,7 +71,99 @@ const PROJECT_WORDS = new Set([
   "ui",
   "design",
   "research",
+  // Frameworks, tools and protocols that libraries are named after (`flask-login`, `django-allauth`).
+  "flask",
+  "django",
+  "rails",
+  "laravel",
+  "symfony",
+  "spring",
+  "express",
+  "react",
+  "vue",
+  "angular",
+  "svelte",
+  "nuxt",
+  "gatsby",
+  "jekyll",
+  "hugo",
+  "fastapi",
+  "requests",
+  "celery",
+  "sqlalchemy",
+  "pytest",
+  "sphinx",
+  "ansible",
+  "terraform",
+  "docker",
+  "kubernetes",
+  "helm",
+  "nginx",
+  "redis",
+  "postgres",
+  "mysql",
+  "mongo",
+  "ldap",
+  "saml",
+  "jwt",
+  "perl",
+  "scala",
+  "elixir",
+  "erlang",
+  "haskell",
+  "ocaml",
+  "julia",
+  "lua",
+  "dart",
+  "flutter",
+  "deno",
+  "wordpress",
+  "drupal",
+  "joomla",
 ]);
+
+/** Endings and beginnings that mark a library's name run together (`oauthlib`, `pyotp`, `web3js`). */
+const PROJECT_AFFIX = /^(py|go)[a-z]|[a-z](lib|py|js|rs|sdk|api|cli)$/;
+
+/** A user site on a code-hosting or documentation platform (github.io, readthedocs.io, …). */
+export function onProjectPlatform(host: HostScan): boolean {
+  const platform = host.facts.platform;
+  return platform?.userContent === "subdomain" && PROJECT_PLATFORMS.has(platform.domain);
+}
+
+/**
+ * A software project's page: on a code-hosting or documentation platform, a name with a project word as
+ * one of its parts or a library's affix (`flask-login`, `requests-oauthlib`, `django-two-factor-auth`).
+ * Lure words in such names name what the library does, not a lure.
+ */
+export function projectSite(host: HostScan): boolean {
+  if (!onProjectPlatform(host)) return false;
+  return host.name.display.split("-").some((part) => PROJECT_WORDS.has(part) || PROJECT_AFFIX.test(part));
+}
+
+/**
+ * On a code-hosting or documentation platform, the rest of the name around `[start, end)` (offsets in
+ * the compact name) is made of ordinary words and project words: an organization's account named after
+ * its company and a product (`googlechrome`, `facebookresearch`), not a brand name run into junk.
+ */
+export function accountName(host: HostScan, start: number, end: number): boolean {
+  if (!onProjectPlatform(host)) return false;
+  const compact = host.name.scan.compact;
+  return splitsIntoWords(compact.slice(0, start)) && splitsIntoWords(compact.slice(end));
+}
+
+function splitsIntoWords(text: string): boolean {
+  const reach = new Uint8Array(text.length + 1);
+  reach[0] = 1;
+  for (let i = 0; i < text.length; i++) {
+    if (!reach[i]) continue;
+    for (let j = i + 2; j <= text.length; j++) {
+      const word = text.slice(i, j);
+      if (PROJECT_WORDS.has(word) || isOrdinaryWord(word)) reach[j] = 1;
+    }
+  }
+  return reach[text.length] === 1;
+}
 
 function brandNamed(name: string): Brand | undefined {
   return brandRegistry().brands.find((brand) => brand.name === name);
@@ -131,5 +223,5 @@ export function excusedOnUserSite(host: HostScan, match: BrandMatch): boolean {
   const brand = brandNamed(match.brandName);
   if (!brand) return false;
   if (runsPlatform(brand, platform.domain) && !lureOf(host).any) return true;
-  return PROJECT_PLATFORMS.has(platform.domain) && projectName(host.name.display, brand);
+  return onProjectPlatform(host) && projectName(host.name.display, brand);
 }
