@@ -42,8 +42,7 @@ export function wordAcross(text: string, start: number, end: number): string | n
   for (let i = Math.max(0, start - longest + 1); i < end; i++) {
     const top = Math.min(text.length, i + longest);
     for (let j = Math.max(i + MIN_LENGTH, start + 1); j <= top; j++) {
-      if (j <= start || (i === start && j === end)) continue;
-      // Entirely inside the span (`mask` in `metamask`): part of the brand name, not across it.
+      // Entirely inside the span (`mask` in `metamask`), or the span itself: not across it.
       if (i >= start && j <= end) continue;
       const candidate = text.slice(i, j);
       if (set.has(candidate)) return candidate;

@@ -54,16 +54,26 @@ function namePieces(label: ScannedLabel): Piece[] {
     const length = label.scan.compact.length;
     return reach.reaches(length) ? [{ display: label.display, start: 0, end: length, whole: true }] : [];
   }
-  const pieces: Piece[] = [];
+  return hyphenParts(label).filter(
+    (part) => part.display.length >= 4 && reach.reaches(part.end - part.start),
+  );
+}
+
+/** Each hyphen-separated part of a label, with its offsets in the label's compact skeleton. */
+function hyphenParts(label: ScannedLabel): Piece[] {
+  const parts: Piece[] = [];
   let offset = 0;
   for (const part of label.display.split("-")) {
     const length = skeleton(part).length;
-    if (part.length >= 4 && reach.reaches(length)) {
-      pieces.push({ display: part, start: offset, end: offset + length, whole: false });
-    }
+    parts.push({ display: part, start: offset, end: offset + length, whole: false });
     offset += length;
   }
-  return pieces;
+  return parts;
+}
+
+/** `one character (l→1), a homoglyph substitution`: what an edit changes and what technique that is. */
+function editPhrase(edit: EditDescription, technique: EditTechnique): string {
+  return `${countText(edit.ops.length)} (${opsText(edit.ops)}), ${techniquePhrase(technique)}`;
 }
 
 /** Whether the text as written is exactly a known word (brand name, keyword, filler): no typo then. */
@@ -153,22 +163,17 @@ const VOWELS = new Set(["a", "e", "i", "o", "u", "y"]);
  * pages. Only brand names of six letters or more, only edits away from the ends, and never where the
  * letters belong to an ordinary word (`intuitive`).
  */
-function leadingTypoMatches(host: HostScan, out: BrandMatch[]): void {
-  const { facts } = host;
-  const shown = shownAs(facts.registrable, `${host.name.display}.${facts.suffix}`);
-  const platformText = `a user site on ${facts.suffix} (${platformPhrase(facts.platform?.kind ?? "user_subdomain")})`;
-  let offset = 0;
-  for (const part of host.name.display.split("-")) {
-    const start = offset;
-    offset += skeleton(part).length;
+function leadingTypoMatches(host: HostScan, out: BrandMatch[], shown: string, platformText: string): void {
+  for (const { display: part, start } of hyphenParts(host.name)) {
     if (!isAscii(part) || part.length <= LEADING_MIN) continue;
     for (let length = LEADING_MIN - 1; length < Math.min(part.length, LEADING_MAX + 1); length++) {
       const written = part.slice(0, length);
-      for (const { target, edit } of leadingLookAlikes(host, written, start)) {
+      const end = start + skeleton(written).length;
+      for (const { target, edit } of leadingLookAlikes(host, written, start, end)) {
         const brand = targetBrand(target);
         const technique = primaryTechnique(edit.ops);
-        const editText = `${countText(edit.ops.length)} (${opsText(edit.ops)}), ${techniquePhrase(technique)}`;
-        const lure = lureOf(host, { label: host.name, start, end: start + skeleton(written).length });
+        const editText = editPhrase(edit, technique);
+        const lure = lureOf(host, { label: host.name, start, end });
         const level = lureLevel(lure, target.owners[0]?.brand.sector);
         out.push({
           brandName: brand.name,
@@ -186,11 +191,15 @@ function leadingTypoMatches(host: HostScan, out: BrandMatch[]): void {
   }
 }
 
-/** Distinctive brand names that `written` (the start of a part at `start` of the name) misspells. */
+/**
+ * Distinctive brand names that `written` misspells: the start of a part, at `[start, end)` of the name's
+ * compact skeleton.
+ */
 function leadingLookAlikes(
   host: HostScan,
   written: string,
   start: number,
+  end: number,
 ): Array<{ target: BrandTarget; edit: EditDescription }> {
   const lexicon = getLexicon();
   const windowSkeleton = skeleton(written);
@@ -198,6 +207,8 @@ function leadingLookAlikes(
   const ids = new Set<number>();
   lexicon.typoIndex.candidates(windowSkeleton, ids);
   const found: Array<{ target: BrandTarget; edit: EditDescription }> = [];
+  // Whether an ordinary word runs across the window: the same for every candidate, looked up once.
+  let crossed: boolean | undefined;
   for (const id of ids) {
     const target = lexicon.targets[id];
     if (target?.strength !== "strong" || target.text.length < LEADING_MIN) continue;
@@ -206,7 +217,8 @@ function leadingLookAlikes(
     if (!edit || edit.ops.length === 0 || !acceptable(target, edit, written, false, host)) continue;
     // A dropped consonant turns names into other names (`maybank` → `mayank`); a dropped vowel does not.
     if (edit.ops.some((op) => op.technique === "omission" && !VOWELS.has(op.from))) continue;
-    if (wordAcross(host.name.scan.compact, start, start + windowSkeleton.length) !== null) continue;
+    crossed ??= wordAcross(host.name.scan.compact, start, end) !== null;
+    if (crossed) continue;
     found.push({ target, edit });
   }
   return found;
@@ -219,7 +231,7 @@ export function typoMatches(host: HostScan, out: BrandMatch[]): void {
   const shown = shownAs(facts.registrable, `${host.name.display}.${facts.suffix}`);
   const onPlatform = facts.platform?.userContent === "subdomain";
   const platformText = `a user site on ${facts.suffix} (${platformPhrase(facts.platform?.kind ?? "user_subdomain")})`;
-  if (onPlatform) leadingTypoMatches(host, out);
+  if (onPlatform) leadingTypoMatches(host, out, shown, platformText);
   for (const piece of namePieces(host.name)) {
     if (isKnownWord(piece.display)) continue;
     const ids = new Set<number>();
@@ -236,7 +248,7 @@ export function typoMatches(host: HostScan, out: BrandMatch[]): void {
       const glyphOnly = edit.ops.every((op) => op.technique === "homoglyph");
       const foreign = edit.ops.some((op) => !isAscii(op.to));
       const technique = primaryTechnique(edit.ops);
-      const editText = `${countText(edit.ops.length)} (${opsText(edit.ops)}), ${techniquePhrase(technique)}`;
+      const editText = editPhrase(edit, technique);
       const lure = lureOf(host, { label: host.name, start: piece.start, end: piece.end });
       const lureText = lureNote(lure.words, "next to");
       if (piece.whole) {

@@ -149,20 +149,12 @@ export function projectSite(host: HostScan): boolean {
 export function accountName(host: HostScan, start: number, end: number): boolean {
   if (!onProjectPlatform(host)) return false;
   const compact = host.name.scan.compact;
-  return splitsIntoWords(compact.slice(0, start)) && splitsIntoWords(compact.slice(end));
-}
-
-function splitsIntoWords(text: string): boolean {
-  const reach = new Uint8Array(text.length + 1);
-  reach[0] = 1;
-  for (let i = 0; i < text.length; i++) {
-    if (!reach[i]) continue;
-    for (let j = i + 2; j <= text.length; j++) {
-      const word = text.slice(i, j);
-      if (PROJECT_WORDS.has(word) || isOrdinaryWord(word)) reach[j] = 1;
-    }
-  }
-  return reach[text.length] === 1;
+  const ordinary = (word: string): WordKind =>
+    PROJECT_WORDS.has(word) || isOrdinaryWord(word) ? WordKind.Other : WordKind.None;
+  return (
+    splitInto(compact.slice(0, start), ordinary) !== WordKind.None &&
+    splitInto(compact.slice(end), ordinary) !== WordKind.None
+  );
 }
 
 function brandNamed(name: string): Brand | undefined {
@@ -185,30 +177,44 @@ export function runsPlatform(brand: Pick<Brand, "id" | "tokens">, platform: stri
 function projectName(name: string, brand: Brand): boolean {
   // As written, not as skeletons: a look-alike (`paypa1`) is not the brand's own name.
   const tokens = new Set(brand.tokens.map((t) => t.text));
+  const kind = (word: string): WordKind =>
+    tokens.has(word) ? WordKind.Token : PROJECT_WORDS.has(word) ? WordKind.Other : WordKind.None;
   let named = false;
   for (const part of name.split("-")) {
-    const reach = splitInto(part, tokens);
-    if (reach === 0) return false;
-    if (reach === 2) named = true;
+    const split = splitInto(part, kind);
+    if (split === WordKind.None) return false;
+    if (split === WordKind.Token) named = true;
   }
   return named;
 }
 
-/** 0: `text` does not split into `tokens` and project words; 1: it does without a token; 2: with one. */
-function splitInto(text: string, tokens: ReadonlySet<string>): number {
-  // reach[i]: 0 unreachable, 1 reached with project words only, 2 reached with a brand token.
+/** What a piece of a name is, for splitting names into words. */
+enum WordKind {
+  None = 0,
+  /** A word that may make up a name (project word, ordinary word). */
+  Other = 1,
+  /** A word that must appear for the name to count (the brand's own token). */
+  Token = 2,
+}
+
+/**
+ * How `text` splits into words of two letters or more: None when it does not; Token when some split uses
+ * a Token word; Other otherwise (an empty text splits trivially).
+ */
+function splitInto(text: string, kindOf: (word: string) => WordKind): WordKind {
+  // reach[i]: how the first i letters split (None: they do not).
   const reach = new Uint8Array(text.length + 1);
-  reach[0] = 1;
+  reach[0] = WordKind.Other;
   for (let i = 0; i < text.length; i++) {
-    const from = reach[i] ?? 0;
-    if (from === 0) continue;
+    const from = reach[i] ?? WordKind.None;
+    if (from === WordKind.None) continue;
     for (let j = i + 2; j <= text.length; j++) {
-      const word = text.slice(i, j);
-      const next = tokens.has(word) ? 2 : PROJECT_WORDS.has(word) ? from : 0;
-      if (next > (reach[j] ?? 0)) reach[j] = next;
+      const kind = kindOf(text.slice(i, j));
+      const next = kind === WordKind.Token ? WordKind.Token : kind === WordKind.Other ? from : WordKind.None;
+      if (next > (reach[j] ?? WordKind.None)) reach[j] = next;
     }
   }
-  return reach[text.length] ?? 0;
+  return reach[text.length] ?? WordKind.None;
 }
 
 /**
