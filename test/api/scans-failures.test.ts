@@ -115,7 +115,9 @@ describe("failed scans", () => {
 
   it("fail a scan still running at its deadline as scan_timeout at once (no retry), and refund it", async () => {
     const fake = fakeScanner();
-    t = await createTestApp({ scan: fake.scan, scanDeadlineMs: 400 });
+    // Long enough that a busy machine still starts the scan before its deadline (at 400 ms a CI run once
+    // took the job only after it, so the scan never ran); the scan then hangs past it.
+    t = await createTestApp({ scan: fake.scan, scanDeadlineMs: 2_000 });
     t.startWorker({ scanJob: { timeoutMs: 60_000 } });
     const { org, scanId, body } = await scanToEnd(t, "https://hang-deadline.example.com/");
     expect(body.error).toMatchObject({ code: "scan_timeout" });
