@@ -112,10 +112,17 @@ describe("domainlens demo", () => {
       const png = Buffer.from(await shot.arrayBuffer());
       return { body, shot: shot.status, png };
     };
-    const [phish, legit] = await Promise.all([scan("https://paypa1.com/signin"), scan("codewharf.dev")]);
+    // The phishing URL the demo suggests trying.
+    const suggested = /\/v1\/scans .*"url": "([^"]+)"/.exec(out)?.[1] ?? "";
+    expect(suggested).toMatch(/^https:\/\/paypa1\.com\//);
+    const [phish, legit] = await Promise.all([scan(suggested), scan("codewharf.dev")]);
     expect(phish.body.status).toBe("completed");
     expect(phish.body.report?.final_assessment).toBe("Malicious");
-    expect(phish.body.report?.site_context).toMatchObject({ detected_brand: "PayPal" });
+    // The suggested page is the clone itself: the report reads its password form, not an error page.
+    expect(phish.body.report?.site_context).toMatchObject({
+      detected_brand: "PayPal",
+      apparent_purpose: "PayPal sign-in page",
+    });
     expect(legit.body.status).toBe("completed");
     expect(legit.body.report?.final_assessment).toBe("Benign");
     for (const { shot, png } of [phish, legit]) {

@@ -63,9 +63,9 @@ export async function checkAsn(lookup: AsnLookup, addresses: readonly string[]):
 }
 
 function describe(h: AsnHost): string {
-  return h.asn === null
-    ? `${h.address}: ${h.detail ?? h.status}`
-    : `${h.address} in AS${h.asn} (${h.org ?? "organization unknown"})`;
+  if (h.asn === null)
+    return h.detail?.startsWith(h.address) ? h.detail : `${h.address}: ${h.detail ?? h.status}`;
+  return `${h.address} in AS${h.asn} (${h.org ?? "organization unknown"})`;
 }
 
 export function asnFindings(check: AsnCheck): Finding[] {

@@ -174,15 +174,29 @@ describe("DNS and hosting findings", () => {
       finding_id: "DR-NET-030",
       description: "Hosted on AS15169 (Google LLC)",
     });
-    const unknown = asnFindings({
-      status: "failed",
-      reason: "not_found",
-      message: null,
-      durationMs: 1,
-      asn: null,
-      org: null,
-      hosts: [{ address: "203.0.113.9", asn: null, org: null, status: "not_found", detail: "no range" }],
+    const unknownHost = (address: string, detail: string) =>
+      asnFindings({
+        status: "failed",
+        reason: "not_found",
+        message: null,
+        durationMs: 1,
+        asn: null,
+        org: null,
+        hosts: [{ address, asn: null, org: null, status: "not_found", detail }],
+      });
+    const unknown = unknownHost("203.0.113.9", "no range");
+    expect(unknown[0]).toMatchObject({
+      finding_id: "DR-NET-031",
+      severity: "Informational",
+      details: "No autonomous system is known for the site's address: 203.0.113.9: no range.",
     });
-    expect(unknown[0]).toMatchObject({ finding_id: "DR-NET-031", severity: "Informational" });
+    // A detail that already names the address is not prefixed with it again.
+    const loopback = unknownHost(
+      "127.77.16.5",
+      "127.77.16.5 is a loopback address, which belongs to no autonomous system",
+    );
+    expect(loopback[0]?.details).toBe(
+      "No autonomous system is known for the site's address: 127.77.16.5 is a loopback address, which belongs to no autonomous system.",
+    );
   });
 });

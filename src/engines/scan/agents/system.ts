@@ -89,12 +89,14 @@ export function systemFindings(capture: ScanCapture): SystemFacts {
       );
       break;
     }
-    case "http_error":
+    case "http_error": {
       reason = `the server answered ${capture.status ?? "with an error"}`;
-      findings.push(
-        makeFinding("SYS-006", `The final page answered HTTP ${capture.status ?? "error"}: ${why}.`),
-      );
+      const status = capture.status ? `HTTP ${capture.status}` : "with an error";
+      // The status says it all unless the capture stopped for a reason of its own (a redirect loop).
+      const detail = capture.reason === "http_status" ? "" : `: ${why}`;
+      findings.push(makeFinding("SYS-006", `The final page answered ${status}${detail}.`));
       break;
+    }
     case "browser_error":
       reason = "the browser failed";
       findings.push(makeFinding("SYS-007", `The browser failed: ${why}.`));

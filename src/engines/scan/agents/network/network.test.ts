@@ -98,6 +98,17 @@ describe("requests and downloads", () => {
     expect(out.findings.find((f) => f.finding_id === "NET-021")?.severity).toBe("Medium");
     expect(out.findings.find((f) => f.finding_id === "NET-024")?.severity).toBe("Critical");
   });
+
+  it("counts requests and other sites in words that agree with the numbers", () => {
+    const details = (requests: ScanRequest[]) =>
+      agent(browser("https://shop.example/", "<p>x</p>", { requests })).findings.find(
+        (f) => f.finding_id === "NET-026",
+      )?.details;
+    expect(details([request("https://shop.example/")])).toBe("1 request, 0 other registrable domains.");
+    expect(details([request("https://shop.example/"), request("https://cdn.other.example/a.js")])).toBe(
+      "2 requests, 1 other registrable domain: other.example (1).",
+    );
+  });
 });
 
 describe("where credentials go", () => {

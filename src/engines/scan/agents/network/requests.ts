@@ -109,7 +109,7 @@ export function requestFindings(capture: ScanCapture, final: UrlParts | null): R
     findings.push(
       makeFinding(
         "NET-026",
-        `${capture.requests.length} requests, ${thirdParty.size} other registrable domain${thirdParty.size === 1 ? "" : "s"}${busiest.length > 0 ? `: ${list(busiest)}` : ""}.`,
+        `${capture.requests.length} request${capture.requests.length === 1 ? "" : "s"}, ${thirdParty.size} other registrable domain${thirdParty.size === 1 ? "" : "s"}${busiest.length > 0 ? `: ${list(busiest)}` : ""}.`,
       ),
     );
   }
