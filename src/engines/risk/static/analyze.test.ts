@@ -163,6 +163,9 @@ describe("analyzeStatic: brand names in user sites' names", () => {
     expect(threats(library).filter((f) => f.severity !== "Low")).toEqual([]);
     // An organization's account named after the company and a product, not a brand run into junk.
     expect(threats(analyze("googlechrome.github.io"))).toEqual([]);
+    // Project words count however the name's letters read (`cli`, whose `cl` also reads as `d`).
+    expect(threats(analyze("googlechromecli.github.io"))).toEqual([]);
+    expect(analyze("googlechromecli.webflow.io").brand?.name).toBe("Google");
     expect(analyze("metamaskzxqv.github.io").brand?.name).toBe("MetaMask");
     // Without a project word, or where anyone takes any name, the lure counts.
     for (const input of ["secure-login.github.io", "oauthkit.netlify.app"]) {

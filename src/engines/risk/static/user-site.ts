@@ -1,4 +1,4 @@
-import { type Brand, brandRegistry, isOrdinaryWord } from "../../domain/index.js";
+import { type Brand, brandRegistry, isOrdinaryWord, skeleton } from "../../domain/index.js";
 import type { BrandMatch } from "./match-types.js";
 import { type HostScan, lureOf } from "./scan.js";
 
@@ -141,6 +141,9 @@ export function projectSite(host: HostScan): boolean {
   return host.name.display.split("-").some((part) => PROJECT_WORDS.has(part) || PROJECT_AFFIX.test(part));
 }
 
+/** PROJECT_WORDS as skeletons, to compare with a scanned name (where `cl` reads `d`). */
+let projectSkeletons: Set<string> | undefined;
+
 /**
  * On a code-hosting or documentation platform, the rest of the name around `[start, end)` (offsets in
  * the compact name) is made of ordinary words and project words: an organization's account named after
@@ -149,8 +152,10 @@ export function projectSite(host: HostScan): boolean {
 export function accountName(host: HostScan, start: number, end: number): boolean {
   if (!onProjectPlatform(host)) return false;
   const compact = host.name.scan.compact;
+  projectSkeletons ??= new Set([...PROJECT_WORDS].map(skeleton));
+  const known = projectSkeletons;
   const ordinary = (word: string): WordKind =>
-    PROJECT_WORDS.has(word) || isOrdinaryWord(word) ? WordKind.Other : WordKind.None;
+    known.has(word) || isOrdinaryWord(word) ? WordKind.Other : WordKind.None;
   return (
     splitInto(compact.slice(0, start), ordinary) !== WordKind.None &&
     splitInto(compact.slice(end), ordinary) !== WordKind.None
