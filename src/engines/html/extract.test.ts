@@ -53,6 +53,16 @@ describe("extractPage", () => {
     expect(page.text).toBe("Visible Also boldtext");
   });
 
+  it("keeps links and buttons that the markup runs together apart as words", () => {
+    const page = extractPage(
+      `<footer><a href="/terms">Terms</a><a href="/privacy">Privacy</a><a href="/report">Report a form</a>
+       <button>Sign</button>in · made by <a href="/u/ann">Ann</a>.</footer>`,
+      "https://a.test/",
+    );
+    expect(page.text).toBe("Terms Privacy Report a form Sign in · made by Ann.");
+    expect(page.blocks[0]).toBe("Terms Privacy Report a form");
+  });
+
   it("resolves URLs against <base href> and drops javascript: links", () => {
     const page = extractPage(
       `<head><base href="https://cdn.test/app/"></head><a href="x.html">X</a><a href="javascript:alert(1)">J</a>

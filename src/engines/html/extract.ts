@@ -130,6 +130,8 @@ const COPYRIGHT = /(?:©|\(c\)|copyright\b|\u24b8)/i;
 /** Separates inline segments (links, spans) inside a block, for copyright lines only. */
 const SEGMENT = "\u0001";
 const SEGMENT_TAGS = new Set(["a", "span", "strong", "b", "em", "i", "small", "button", "code"]);
+/** Controls that are separate items even when the markup runs them together (`<a>Terms</a><a>Privacy</a>`). */
+const SEPARATE_TAGS = new Set(["a", "button"]);
 const HAS_NAME = /\p{L}{2,}/u;
 const COPYRIGHT_WORDS = /copyright|\(c\)|©|\u24b8|\d{4}/gi;
 
@@ -285,6 +287,14 @@ function extractUnsafe(input: string, baseUrl: string): ExtractedPage {
     }
   };
 
+  /** A word boundary in the text, unless there is one already. */
+  const separate = () => {
+    const last = textParts[textParts.length - 1];
+    if (last !== undefined && !/\s$/.test(last)) pushText(" ");
+  };
+  // After a control closes, a word that follows at once is another item; punctuation is not.
+  let separateNextWord = false;
+
   const markSegment = () => {
     if (block.length > 0 && block[block.length - 1] !== SEGMENT) block.push(SEGMENT);
   };
@@ -312,6 +322,7 @@ function extractUnsafe(input: string, baseUrl: string): ExtractedPage {
         if (name === "svg" || name === "math") svgDepth++;
         if (isBlockElement(name)) breakText();
         else if (SEGMENT_TAGS.has(name)) markSegment();
+        if (SEPARATE_TAGS.has(name)) separate();
 
         const id = attribs.id;
         if (id && MOUNT_IDS.test(id)) mountPoint = true;
@@ -447,6 +458,8 @@ function extractUnsafe(input: string, baseUrl: string): ExtractedPage {
           return;
         }
         if (hiddenDepth > 0) return;
+        if (separateNextWord && /^[\p{L}\p{N}]/u.test(data)) separate();
+        separateNextWord = false;
         pushText(data);
         if (linkOpen) linkOpen.parts.push(data);
         if (headingOpen) headingOpen.parts.push(data);
@@ -458,6 +471,7 @@ function extractUnsafe(input: string, baseUrl: string): ExtractedPage {
         if (name === "svg" || name === "math") svgDepth = Math.max(0, svgDepth - 1);
         if (isBlockElement(name)) breakText();
         else if (SEGMENT_TAGS.has(name)) markSegment();
+        if (SEPARATE_TAGS.has(name)) separateNextWord = true;
         switch (name) {
           case "title":
             if (titleParts !== null) {

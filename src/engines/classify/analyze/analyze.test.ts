@@ -215,6 +215,54 @@ function syntheticCapture(html: string, overrides: Partial<CrawlCapture> = {}): 
   };
 }
 
+describe("the user-content flag", () => {
+  const ugc = (html: string) => {
+    const { record, evidence } = analyzeCapture(syntheticCapture(html));
+    return { set: record.functions.is_ugc_platform, evidence: evidence.flags.is_ugc_platform };
+  };
+
+  it("reads a wiki's own navigation and a site written by its volunteers", () => {
+    const wiki =
+      ugc(`<title>Moss Atlas</title><nav><a href="/w/Main">Main page</a><a href="/w/Special:Random">Random
+      article</a><a href="/w/Special:RecentChanges">Recent changes</a></nav><h1>Sphagnum</h1><p>Sphagnum is a genus of
+      about 380 species of mosses.</p><a href="/w/Sphagnum?action=history">View history</a>`);
+    expect(wiki).toMatchObject({ set: true, evidence: [expect.stringMatching(/^crawl:wiki:/)] });
+    const volunteers = ugc(`<title>Trailnotes</title><h1>Trail conditions for every park</h1>
+      <p>12,400 trail reports written by 3,100 volunteer hikers. Anyone can edit a report.</p>`);
+    expect(volunteers.set).toBe(true);
+  });
+
+  it("calls a forum or social network's site user content once its purpose is decided", () => {
+    const forum = ugc(`<title>Kettle Forum • Index page</title><h1>Kettle Forum</h1><table>
+      <tr><th>Forum</th><th>Topics</th><th>Posts</th></tr><tr><td>Brewing discussion: threads about kettles</td>
+      <td>812</td><td>9,310</td></tr></table><p>Members: 2,114. Moderators keep the discussion forum friendly.
+      Register to start a thread.</p>`);
+    expect(forum.evidence).toContain("purpose:community_forum");
+  });
+
+  it("reads a hosting service's user attribution and its moderation", () => {
+    const forms = ugc(`<title>Formnest — online form builder</title><h1>Build forms and surveys</h1>
+      <p>Drag in questions, create online forms, surveys and quizzes with our form builder. Form templates for
+      every need.</p><p>See one in action: a volunteer sign-up form made by a Formnest user.</p>
+      <footer><a href="/about">About</a><a href="/terms">Terms</a><a href="/report">Report a form</a></footer>`);
+    expect(forms.set).toBe(true);
+  });
+
+  it("leaves sites whose readers only comment, or whose staff write, unflagged", () => {
+    for (const html of [
+      `<title>Valley Gazette</title><h1>Council approves new bridge</h1><p>By Maria Lopez, staff reporter.
+        The council voted 7–2 on Tuesday.</p><h2>Comments (14)</h2><p>Join the discussion. Comments are
+        moderated; we remove abuse.</p>`,
+      `<title>Acme Engineering Blog</title><h1>How we cut build times in half</h1><p>Posted by the platform
+        team. Built by a member of our infrastructure team over two sprints.</p><p>Leave a comment below.</p>`,
+      `<title>Harbor Shoes</title><h1>Trail runner</h1><p>Customer reviews (212). Ask a question about this
+        product. Upload a photo with your review.</p><p>Add to cart. Free shipping.</p>`,
+    ]) {
+      expect(ugc(html)).toEqual({ set: false, evidence: [] });
+    }
+  });
+});
+
 describe("analyzeCapture on hostile and broken input", () => {
   it("keeps script payloads of a title and description out of the generated prose", () => {
     const { record } = analyzeCapture(fixtureCapture("inkwell-quarterly.com").capture);

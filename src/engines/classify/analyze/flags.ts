@@ -2,7 +2,7 @@ import { parse } from "tldts";
 import { brandOwning, describeHost, listedShortener } from "../../domain/index.js";
 import type { CrawlCapture } from "../capture.js";
 import { FUNCTION_FLAGS } from "../taxonomy.js";
-import type { FunctionFlag } from "../types.js";
+import type { FunctionFlag, Purpose } from "../types.js";
 import type { Corpus } from "./corpus.js";
 import { readDataJson } from "./data.js";
 import type { EntityRecord } from "./entities.js";
@@ -298,6 +298,22 @@ const UGC_STRONG = phraseSet([
   "community-driven",
   "upload your videos",
   "share your photos",
+  // What a platform asks its users to do: publish there.
+  "upload a video",
+  "upload your video",
+  "start your podcast",
+  "host your podcast",
+  "post new work",
+  "new paste",
+  "submit a link",
+  "submit a story",
+  "post an ad",
+  "post a free ad",
+  "post your ad",
+  "share your recipe",
+  "share your recipes",
+  "submit a recipe",
+  "create your channel",
 ]);
 const UGC_MEDIUM = phraseSet([
   "report abuse",
@@ -310,18 +326,46 @@ const UGC_MEDIUM = phraseSet([
   "creators",
   "discover",
   "explore",
+  "upload",
+  "uploaded by",
+  "contributors",
+  "volunteers",
+  "dmca",
+  "copyright policy",
+  "ask a question",
 ]);
+/**
+ * The site says its content comes from its users: "written by our users", "written by 2,300 volunteer
+ * gardeners", "a sign-up form made by a Formwisp user" (not "made by a member of our team").
+ */
 const UGC_BY_USERS =
-  /\b(?:written|uploaded|created|published|posted|made|built|shared)\s+by\s+(?:our\s+|its\s+|the\s+)?(?:[\p{L}\p{N}-]+\s+)?(?:users|members|creators|community)\b/iu;
+  /\b(?:written|uploaded|created|published|posted|made|built|shared|edited|contributed)\s+by\s+(?:(?:(?:our|its|the)\s+)?(?:[\d.,]+\s+)?(?:[\p{L}\p{N}-]+\s+)?(?:users|members|creators|community|volunteers?(?:\s+[\p{L}-]+)?)\b|an?\s+(?:[\p{L}\p{N}-]+\s+)?(?:user|member|creator)\b(?!\s+of\b))/iu;
+/** A wiki's own navigation: its pages are edited by their readers. */
+const WIKI_NAV = phraseSet([
+  "anyone can edit",
+  "recent changes",
+  "view history",
+  "page history",
+  "random article",
+  "random page",
+  "what links here",
+  "talk page",
+]);
 const MODERATION = phraseSet([
   "report abuse",
   "report a",
   "report this",
   "reported as",
   "content policy",
+  "copyright policy",
+  "dmca",
   "removed",
   "remove",
   "abuse",
+  // A hosted item credited to whoever put it there.
+  "uploaded by",
+  "published by",
+  "shared by",
 ]);
 
 function score(counts: GramCounts, strong: NormalizedPhrase[], medium: NormalizedPhrase[]) {
@@ -441,6 +485,8 @@ function crawlEvidence(input: FlagInput, flags: FlagEvidence): void {
       `crawl:user_content:${[byUsers, ...ugc.strongHits].filter(Boolean).slice(0, 3).join("|")}`,
     );
   }
+  const wiki = matched(counts, WIKI_NAV);
+  if (wiki.length >= 2) add(flags, "is_ugc_platform", `crawl:wiki:${wiki.slice(0, 3).join("|")}`);
   const hosting =
     flags.is_file_host.some((e) => e.startsWith("crawl:")) ||
     flags.is_document_host.some((e) => e.startsWith("crawl:")) ||
@@ -471,6 +517,14 @@ export function deriveFlags(input: FlagInput): FlagEvidence {
   if (input.useLists) listEvidence(input.capture.domain, input.entity, flags);
   crawlEvidence(input, flags);
   return flags;
+}
+
+/** Purposes whose sites are, by definition, made of what their users post. */
+const USER_CONTENT_PURPOSES: ReadonlySet<Purpose> = new Set(["community_forum", "social_network"]);
+
+/** Evidence the site's purpose gives, once it is decided: a forum or social network hosts its users' posts. */
+export function addPurposeEvidence(flags: FlagEvidence, purpose: Purpose): void {
+  if (USER_CONTENT_PURPOSES.has(purpose)) add(flags, "is_ugc_platform", `purpose:${purpose}`);
 }
 
 export function flagValues(flags: FlagEvidence): Record<FunctionFlag, boolean> {
