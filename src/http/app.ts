@@ -22,6 +22,7 @@ import { registerErrorHandling } from "./error-handler.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerDeprecation } from "./plugins/deprecation.js";
 import { registerIdempotency } from "./plugins/idempotency.js";
+import { registerJsonParser } from "./plugins/json-body.js";
 import { registerMetrics } from "./plugins/metrics.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
 import type { Services } from "./services.js";
@@ -49,6 +50,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: any other body type is 415 unsupported_media_type.
   app.removeContentTypeParser(["text/plain"]);
+  registerJsonParser(app);
 
   // Set first, so every answer carries it, errors included. A callback hook: no promise per request.
   app.addHook("onRequest", (request, reply, done) => {

@@ -96,6 +96,30 @@ describe("errors", () => {
     expect(JSON.stringify(extra.json())).toContain("admin");
     expectProblem(await post(JSON.stringify({})), 400, "invalid_request");
     expectProblem(await post(JSON.stringify({ name: "x".repeat(5000) })), 413, "payload_too_large");
+    // Prototype poisoning is still refused by the parser.
+    expectProblem(await post('{"name":"x","__proto__":{"admin":true}}'), 400, "invalid_json");
+  });
+
+  it("refuses a NUL character anywhere in a JSON body with 400 invalid_request", async () => {
+    const post = (payload: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/admin/v1/orgs",
+        headers: { authorization: "Bearer test-admin-token-0123456789", "content-type": "application/json" },
+        payload,
+      });
+    const nul = await post(JSON.stringify({ name: "acme\u0000corp" }));
+    expectProblem(nul, 400, "invalid_request");
+    expect(nul.json().message).toMatch(/NUL character/);
+    // A backslash followed by "u0000" is ordinary text.
+    const text = await post(JSON.stringify({ name: "acme\\u0000corp" }));
+    expect(text.statusCode).toBe(201);
+    const shown = await t.app.inject({
+      method: "GET",
+      url: `/admin/v1/orgs/${text.json().org_id}`,
+      headers: { authorization: "Bearer test-admin-token-0123456789" },
+    });
+    expect(shown.json().name).toBe("acme\\u0000corp");
   });
 
   it("echoes a valid X-Request-Id and generates one otherwise", async () => {

@@ -89,18 +89,22 @@ describe("POST /v1/domain-risks (SPEC §4.4)", () => {
     expect(record.report.final_assessment).toBe("Unknown");
   });
 
-  it.each([["not a url at all"], ["http://"], ["ftp://example.com/x"], [""], [42]])(
-    "rejects %j with 400 and charges nothing",
-    async (input) => {
-      const before = await t.balances(org.orgId);
-      const count = await riskCount(org.orgId);
-      const res = await post(input);
-      expect(res.statusCode).toBe(400);
-      expect(["invalid_url", "invalid_request"]).toContain(res.json().error);
-      expect((await t.balances(org.orgId)).balance).toBe(before.balance);
-      expect(await riskCount(org.orgId)).toBe(count);
-    },
-  );
+  it.each([
+    ["not a url at all"],
+    ["http://"],
+    ["ftp://example.com/x"],
+    [""],
+    [42],
+    ["http://example.com/\u0000"],
+  ])("rejects %j with 400 and charges nothing", async (input) => {
+    const before = await t.balances(org.orgId);
+    const count = await riskCount(org.orgId);
+    const res = await post(input);
+    expect(res.statusCode).toBe(400);
+    expect(["invalid_url", "invalid_request"]).toContain(res.json().error);
+    expect((await t.balances(org.orgId)).balance).toBe(before.balance);
+    expect(await riskCount(org.orgId)).toBe(count);
+  });
 
   it("answers 402 and creates nothing when the balance cannot pay", async () => {
     const poor = await t.createOrg(0.002, "poor");

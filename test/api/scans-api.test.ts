@@ -172,6 +172,8 @@ describe("POST /v1/scans", () => {
     [{ url: "http://[::1]/" }, "invalid_url"],
     [{ url: "http://169.254.169.254/latest/meta-data/" }, "invalid_url"],
     [{ url: "https://co.uk/" }, "invalid_url"],
+    [{ url: "https://example.com/a\tlogin" }, "invalid_url"],
+    [{ url: "https://example.com/\u0000login" }, "invalid_request"],
     [{ url: "" }, "invalid_request"],
     [{ url: "x".repeat(2049) }, "invalid_request"],
     [{}, "invalid_request"],

@@ -26,6 +26,15 @@ describe("parseTarget", () => {
     expect(parsed.host).toMatchObject({ kind: "domain", hostname });
   });
 
+  it.each([
+    "http://example.com/\u0000",
+    "https://exa\tmple.com/",
+    "https://example.com/a\nb",
+    "example.com\u007f",
+  ])("refuses raw control characters in %j", (input) => {
+    expect(parseTarget(input)).toMatchObject({ ok: false, reason: "malformed" });
+  });
+
   it("records the tricks a URL plays", () => {
     const parsed = parseTarget("https://paypal.com@evil.example.top:8443/%6c%6f%67in");
     expect(parsed).toMatchObject({

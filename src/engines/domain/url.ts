@@ -43,6 +43,8 @@ const HOST_LIKE = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
 const PLAIN_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.?$/i;
 const NUMERIC_LABEL = /(^|\.)(0x[0-9a-f]*|[0-9]+)\.?$/i;
 const NEEDS_REFANG = /[[({]|^h[x*]/i;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const NO_TRICKS: UrlTricks = {
   userinfo: null,
@@ -134,6 +136,8 @@ export function parseTarget(input: string): ParsedTarget {
   const trimmed = input.trim();
   if (trimmed.length === 0) return fail("empty", "No URL or domain was given.");
   if (trimmed.length > MAX_INPUT) return fail("too_long", "The URL is longer than 2048 characters.");
+  // Raw control characters are never part of a URL (RFC 3986); percent-encode them (%00) to send them.
+  if (CONTROL.test(trimmed)) return fail("malformed", "The URL contains control characters.");
   if (PLAIN_HOST.test(trimmed) && !NUMERIC_LABEL.test(trimmed)) return parseBareHost(trimmed);
   const text = withScheme(NEEDS_REFANG.test(trimmed) ? refang(trimmed) : trimmed);
   if (text === null)
