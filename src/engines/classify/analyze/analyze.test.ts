@@ -248,6 +248,22 @@ describe("the user-content flag", () => {
     expect(forms.set).toBe(true);
   });
 
+  it("reads disclaimers that users answer for what they post, in several languages", () => {
+    const paste = ugc(`<title>Binbox</title><h1>New paste</h1><form><textarea name="paste"></textarea></form>
+      <p>Public pastes: nginx config · by anon.</p><footer>Report abuse · Pastes are the responsibility of the people
+      who create them.</footer>`);
+    expect(paste.set).toBe(true);
+    const classifieds = ugc(`<html lang="es"><title>Tablón Vecino</title><h1>Publicar anuncio gratis</h1>
+      <p>Bicicleta de montaña, 320 €. Particular · Madrid · hace 12 minutos.</p><footer>Los anuncios son
+      publicados por los usuarios, que son los únicos responsables de su contenido.</footer></html>`);
+    expect(classifieds.set).toBe(true);
+    const video =
+      ugc(`<title>Clipstream</title><nav><a href="/upload">Upload</a><a href="/me">Your channel</a>
+      <a href="/me/videos">Your videos</a></nav><p>Popular creators · 212K views · 3 days ago</p>
+      <footer>Community Guidelines · Copyright (DMCA)</footer>`);
+    expect(video.set).toBe(true);
+  });
+
   it("leaves sites whose readers only comment, or whose staff write, unflagged", () => {
     for (const html of [
       `<title>Valley Gazette</title><h1>Council approves new bridge</h1><p>By Maria Lopez, staff reporter.
@@ -257,6 +273,8 @@ describe("the user-content flag", () => {
         team. Built by a member of our infrastructure team over two sprints.</p><p>Leave a comment below.</p>`,
       `<title>Harbor Shoes</title><h1>Trail runner</h1><p>Customer reviews (212). Ask a question about this
         product. Upload a photo with your review.</p><p>Add to cart. Free shipping.</p>`,
+      `<title>Northwind Review</title><h1>Essays</h1><p>Written by our editors and commissioned contributors.
+        Views are the authors' own; the authors are responsible for the accuracy of their essays.</p>`,
     ]) {
       expect(ugc(html)).toEqual({ set: false, evidence: [] });
     }

@@ -314,6 +314,15 @@ const UGC_STRONG = phraseSet([
   "share your recipes",
   "submit a recipe",
   "create your channel",
+  "your channel",
+  "your videos",
+  // "Post an ad" on classifieds, in the languages DomainLens reads.
+  "publicar anuncio",
+  "poner un anuncio",
+  "deposer une annonce",
+  "anzeige aufgeben",
+  "inserisci annuncio",
+  "pubblica annuncio",
 ]);
 const UGC_MEDIUM = phraseSet([
   "report abuse",
@@ -338,8 +347,20 @@ const UGC_MEDIUM = phraseSet([
  * The site says its content comes from its users: "written by our users", "written by 2,300 volunteer
  * gardeners", "a sign-up form made by a Formwisp user" (not "made by a member of our team").
  */
-const UGC_BY_USERS =
-  /\b(?:written|uploaded|created|published|posted|made|built|shared|edited|contributed)\s+by\s+(?:(?:(?:our|its|the)\s+)?(?:[\d.,]+\s+)?(?:[\p{L}\p{N}-]+\s+)?(?:users|members|creators|community|volunteers?(?:\s+[\p{L}-]+)?)\b|an?\s+(?:[\p{L}\p{N}-]+\s+)?(?:user|member|creator)\b(?!\s+of\b))/iu;
+const UGC_BY_USERS = [
+  /\b(?:written|uploaded|created|published|posted|made|built|shared|edited|contributed)\s+by\s+(?:(?:(?:our|its|the)\s+)?(?:[\d.,]+\s+)?(?:[\p{L}\p{N}-]+\s+)?(?:users|members|creators|community|volunteers?(?:\s+[\p{L}-]+)?)\b|an?\s+(?:[\p{L}\p{N}-]+\s+)?(?:user|member|creator)\b(?!\s+of\b))/iu,
+  // "Pastes are the responsibility of the people who create them"; "users are solely responsible for
+  // the content they post".
+  /\bresponsibility\s+of\s+(?:the\s+)?(?:people|users|members|authors)\s+who\s+(?:create|post|upload|write|publish)\b/iu,
+  /\b(?:users|members|authors)\s+(?:are\s+)?(?:solely\s+|fully\s+)?responsible\s+for\s+(?:the\s+)?(?:content|what)\s+(?:they\s+)?(?:post|upload|publish|share|create)/iu,
+  // The same statements in Spanish, French, German, Italian and Portuguese.
+  /\b(?:publicad[oa]s|cread[oa]s|subid[oa]s|escrit[oa]s)\s+por\s+(?:los\s+|sus\s+|nuestros\s+)?(?:usuarios|miembros)\b/iu,
+  /(?<!\p{L})(?:publi[ée]e?s|cr[ée]{2}e?s|[ée]crit(?:e|s|es)?)\s+par\s+(?:les\s+|nos\s+|ses\s+)?(?:utilisateurs|membres)\b/iu,
+  /\bvon\s+(?:den\s+|unseren\s+)?(?:Nutzern|Nutzerinnen|Mitgliedern|Usern)\s+(?:erstellt|verfasst|ver[öo]ffentlicht|geschrieben|hochgeladen)/iu,
+  /\b(?:pubblicat[ie]|creat[ie]|scritt[ie])\s+dagli\s+(?:utenti|membri)\b/iu,
+  /\b(?:publicad[oa]s|criad[oa]s|escrit[oa]s)\s+pel[oa]s\s+(?:usu[áa]rios|membros)\b/iu,
+];
+
 /** A wiki's own navigation: its pages are edited by their readers. */
 const WIKI_NAV = phraseSet([
   "anyone can edit",
@@ -372,6 +393,14 @@ function score(counts: GramCounts, strong: NormalizedPhrase[], medium: Normalize
   const strongHits = matched(counts, strong);
   const mediumHits = matched(counts, medium);
   return { points: strongHits.length * 2 + mediumHits.length, strongHits, mediumHits };
+}
+
+function firstMatch(patterns: readonly RegExp[], text: string): string | null {
+  for (const pattern of patterns) {
+    const found = pattern.exec(text)?.[0];
+    if (found) return found;
+  }
+  return null;
 }
 
 function escapeRegex(value: string): string {
@@ -476,7 +505,7 @@ function crawlEvidence(input: FlagInput, flags: FlagEvidence): void {
 
   const ownText = `${root.facts.text} ${pages.about.map((p) => p.facts.text).join(" ")}`;
   const ugc = score(counts, UGC_STRONG, UGC_MEDIUM);
-  const byUsers = UGC_BY_USERS.exec(ownText)?.[0] ?? null;
+  const byUsers = firstMatch(UGC_BY_USERS, ownText);
   const ugcPoints = ugc.points + (byUsers ? 3 : 0);
   if ((ugc.strongHits.length >= 1 || byUsers) && ugcPoints >= 4) {
     add(
