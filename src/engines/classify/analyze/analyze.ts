@@ -141,7 +141,7 @@ function analyze(capture: CrawlCapture, options: AnalyzeOptions): Classification
   });
   const top = purposes[0];
   const purpose: Purpose = top && top.score >= MIN_PURPOSE_SCORE ? top.purpose : "other";
-  addPurposeEvidence(flags, purpose);
+  addPurposeEvidence(flags, purpose, corpus.own);
   const special = specialization(purpose, entity, pages, corpus, purposeOfType);
   const label = special.label;
   const reg = registration(safe);

@@ -550,10 +550,44 @@ export function deriveFlags(input: FlagInput): FlagEvidence {
 
 /** Purposes whose sites are, by definition, made of what their users post. */
 const USER_CONTENT_PURPOSES: ReadonlySet<Purpose> = new Set(["community_forum", "social_network"]);
+/**
+ * A page that sells a product to customers (pricing, a trial, a demo): when it talks of forums and
+ * communities it describes what its customers run, not what it hosts.
+ */
+const PRODUCT_PITCH = phraseSet([
+  "pricing",
+  "free trial",
+  "request a demo",
+  "book a demo",
+  "get a demo",
+  "customers",
+  "precios",
+  "prueba gratuita",
+  "clientes",
+  "tarifs",
+  "essai gratuit",
+  "preise",
+  "kostenlos testen",
+  "demo anfordern",
+  "kunden",
+  "prezzi",
+  "prova gratuita",
+  "clienti",
+  "prijzen",
+  "gratis proberen",
+  "klanten",
+  "precos",
+  "teste gratis",
+]);
 
-/** Evidence the site's purpose gives, once it is decided: a forum or social network hosts its users' posts. */
-export function addPurposeEvidence(flags: FlagEvidence, purpose: Purpose): void {
-  if (USER_CONTENT_PURPOSES.has(purpose)) add(flags, "is_ugc_platform", `purpose:${purpose}`);
+/**
+ * Evidence the site's purpose gives, once it is decided: a forum or social network hosts its users'
+ * posts — unless the page pitches a product to customers (a forum-software vendor reads as a forum).
+ */
+export function addPurposeEvidence(flags: FlagEvidence, purpose: Purpose, counts: GramCounts): void {
+  if (!USER_CONTENT_PURPOSES.has(purpose)) return;
+  if (matched(counts, PRODUCT_PITCH).length >= 2) return;
+  add(flags, "is_ugc_platform", `purpose:${purpose}`);
 }
 
 export function flagValues(flags: FlagEvidence): Record<FunctionFlag, boolean> {
