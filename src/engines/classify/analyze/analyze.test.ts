@@ -238,12 +238,11 @@ describe("the user-content flag", () => {
       <td>812</td><td>9,310</td></tr></table><p>Members: 2,114. Moderators keep the discussion forum friendly.
       Register to start a thread.</p>`);
     expect(forum.evidence).toContain("purpose:community_forum");
-    // A vendor of forum software talks like a forum, but pitches a product to its customers.
+    // A vendor of forum software talks like a forum, but pitches a product (here, a demo).
     const vendor = analyzeCapture(
       syntheticCapture(`<title>Threadwell — community forum software</title><h1>Run your own discussion forum</h1>
-      <p>Threads, replies, topics and moderators for your members: a community forum your customers will love.
-      Forums for support communities, discussion boards and Q&amp;A.</p><p>Pricing · Start a free trial ·
-      Request a demo</p>`),
+      <p>Threads, replies, topics and moderators for your members: a community forum your members will love.
+      Forums for support communities, discussion boards and Q&amp;A.</p><p>Try the live demo</p>`),
     );
     expect(vendor.record.category.purpose).toBe("community_forum");
     expect(vendor.record.functions.is_ugc_platform).toBe(false);

@@ -551,42 +551,38 @@ export function deriveFlags(input: FlagInput): FlagEvidence {
 /** Purposes whose sites are, by definition, made of what their users post. */
 const USER_CONTENT_PURPOSES: ReadonlySet<Purpose> = new Set(["community_forum", "social_network"]);
 /**
- * A page that sells a product to customers (pricing, a trial, a demo): when it talks of forums and
- * communities it describes what its customers run, not what it hosts.
+ * A page that sells a product or service (pricing, a trial, a demo, a licence): when it talks of forums
+ * and communities it describes what its customers run, not what it hosts.
  */
 const PRODUCT_PITCH = phraseSet([
   "pricing",
   "free trial",
-  "request a demo",
-  "book a demo",
-  "get a demo",
-  "customers",
+  "demo",
+  "buy a licence",
+  "buy a license",
   "precios",
   "prueba gratuita",
-  "clientes",
   "tarifs",
   "essai gratuit",
   "preise",
   "kostenlos testen",
-  "demo anfordern",
-  "kunden",
   "prezzi",
   "prova gratuita",
-  "clienti",
   "prijzen",
   "gratis proberen",
-  "klanten",
   "precos",
   "teste gratis",
 ]);
+/** Talk of customers: a pitch when it comes twice ("our customers", "clients"…). */
+const CUSTOMER_TALK = phraseSet(["customers", "clientes", "clients", "kunden", "clienti", "klanten"]);
 
 /**
  * Evidence the site's purpose gives, once it is decided: a forum or social network hosts its users'
- * posts — unless the page pitches a product to customers (a forum-software vendor reads as a forum).
+ * posts — unless the page pitches a product (a vendor of forum software reads as a forum).
  */
 export function addPurposeEvidence(flags: FlagEvidence, purpose: Purpose, counts: GramCounts): void {
   if (!USER_CONTENT_PURPOSES.has(purpose)) return;
-  if (matched(counts, PRODUCT_PITCH).length >= 2) return;
+  if (matched(counts, PRODUCT_PITCH).length > 0 || matched(counts, CUSTOMER_TALK).length >= 2) return;
   add(flags, "is_ugc_platform", `purpose:${purpose}`);
 }
 
