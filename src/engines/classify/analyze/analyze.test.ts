@@ -232,20 +232,28 @@ describe("the user-content flag", () => {
     expect(volunteers.set).toBe(true);
   });
 
-  it("calls a forum or social network's site user content once its purpose is decided", () => {
+  it("reads a forum from what its members post, not from a forum-like purpose alone", () => {
     const forum = ugc(`<title>Kettle Forum • Index page</title><h1>Kettle Forum</h1><table>
       <tr><th>Forum</th><th>Topics</th><th>Posts</th></tr><tr><td>Brewing discussion: threads about kettles</td>
-      <td>812</td><td>9,310</td></tr></table><p>Members: 2,114. Moderators keep the discussion forum friendly.
-      Register to start a thread.</p>`);
-    expect(forum.evidence).toContain("purpose:community_forum");
-    // A vendor of forum software talks like a forum, but pitches a product (here, a demo).
-    const vendor = analyzeCapture(
-      syntheticCapture(`<title>Threadwell — community forum software</title><h1>Run your own discussion forum</h1>
-      <p>Threads, replies, topics and moderators for your members: a community forum your members will love.
-      Forums for support communities, discussion boards and Q&amp;A.</p><p>Try the live demo</p>`),
-    );
-    expect(vendor.record.category.purpose).toBe("community_forum");
-    expect(vendor.record.functions.is_ugc_platform).toBe(false);
+      <td>812</td><td>9,310</td></tr></table><p>Members: 2,114. Every thread is written by our members;
+      moderators keep the discussion forum friendly. Register to start a thread.</p>`);
+    expect(forum.set).toBe(true);
+    const board = ugc(`<html lang="de"><title>Dampflok-Treff</title><table><tr><th>Forum</th><th>Themen</th>
+      <th>Beiträge</th><th>Letzter Beitrag</th></tr></table><p>Wer ist online? 41 Besucher. Unser neuestes
+      Mitglied: Kesselheizer.</p></html>`);
+    expect(board.evidence).toEqual([expect.stringMatching(/^crawl:forum:/)]);
+    // Sites that talk like a forum about what others run, or about their own work, are not user content.
+    for (const html of [
+      `<title>Threadwell — community forum software</title><h1>Run your own discussion forum</h1><p>Threads,
+        replies, topics and moderators for your members: a community forum your members will love. Forums for
+        support communities, discussion boards and Q&amp;A. Built by volunteers and sponsors.</p>`,
+      `<title>Moorfield Community Partners</title><h1>We run online communities for brands</h1><p>Forum
+        moderation, member onboarding, community guidelines and discussion strategy for your members.</p>`,
+    ]) {
+      const page = analyzeCapture(syntheticCapture(html));
+      expect(page.record.category.purpose).toBe("community_forum");
+      expect(page.record.functions.is_ugc_platform).toBe(false);
+    }
   });
 
   it("reads a hosting service's user attribution and its moderation", () => {

@@ -13,7 +13,7 @@ import type {
 import { buildCorpus } from "./corpus.js";
 import { headline, PURPOSE_LABELS, specialization, summary, topics } from "./describe.js";
 import { type EntityRecord, entityForDomain } from "./entities.js";
-import { addPurposeEvidence, deriveFlags, emptyFlags, type FlagEvidence, flagValues } from "./flags.js";
+import { deriveFlags, emptyFlags, type FlagEvidence, flagValues } from "./flags.js";
 import { hostingProvider } from "./hosting.js";
 import { type IdentityFacts, platformSuffixOf, resolveIdentity, UNKNOWN_OPERATOR } from "./identity.js";
 import { parsePages } from "./pages.js";
@@ -141,7 +141,6 @@ function analyze(capture: CrawlCapture, options: AnalyzeOptions): Classification
   });
   const top = purposes[0];
   const purpose: Purpose = top && top.score >= MIN_PURPOSE_SCORE ? top.purpose : "other";
-  addPurposeEvidence(flags, purpose, corpus.own);
   const special = specialization(purpose, entity, pages, corpus, purposeOfType);
   const label = special.label;
   const reg = registration(safe);

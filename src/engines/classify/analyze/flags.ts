@@ -2,7 +2,7 @@ import { parse } from "tldts";
 import { brandOwning, describeHost, listedShortener } from "../../domain/index.js";
 import type { CrawlCapture } from "../capture.js";
 import { FUNCTION_FLAGS } from "../taxonomy.js";
-import type { FunctionFlag, Purpose } from "../types.js";
+import type { FunctionFlag } from "../types.js";
 import type { Corpus } from "./corpus.js";
 import { readDataJson } from "./data.js";
 import type { EntityRecord } from "./entities.js";
@@ -342,13 +342,21 @@ const UGC_MEDIUM = phraseSet([
   "dmca",
   "copyright policy",
   "ask a question",
+  // A forum's own furniture: support for a statement that members write, never enough alone.
+  "threads",
+  "replies",
+  "posts",
+  "members",
 ]);
 /**
  * The site says its content comes from its users: "written by our users", "written by 2,300 volunteer
  * gardeners", "a sign-up form made by a Formwisp user" (not "made by a member of our team").
  */
 const UGC_BY_USERS = [
-  /\b(?:written|uploaded|created|published|posted|made|built|shared|edited|contributed)\s+by\s+(?:(?:(?:our|its|the)\s+)?(?:[\d.,]+\s+)?(?:[\p{L}\p{N}-]+\s+)?(?:users|members|creators|community|volunteers?(?:\s+[\p{L}-]+)?)\b|an?\s+(?:[\p{L}\p{N}-]+\s+)?(?:user|member|creator)\b(?!\s+of\b))/iu,
+  /\b(?:written|uploaded|created|published|posted|made|built|shared|edited|contributed)\s+by\s+(?:(?:(?:our|its|the)\s+)?(?:[\d.,]+\s+)?(?:[\p{L}\p{N}-]+\s+)?(?:users|members|creators)\b|an?\s+(?:[\p{L}\p{N}-]+\s+)?(?:user|member|creator)\b(?!\s+of\b))/iu,
+  // A community or volunteers write a wiki's articles; "built by volunteers" or "made by the community" is
+  // how a software project or a charity speaks of itself.
+  /\b(?:written|edited|contributed|uploaded|posted|published|shared)\s+by\s+(?:(?:our|its|the)\s+)?(?:[\d.,]+\s+)?(?:community|volunteers?(?:\s+[\p{L}-]+)?)\b/iu,
   // "Pastes are the responsibility of the people who create them"; "users are solely responsible for
   // the content they post".
   /\bresponsibility\s+of\s+(?:the\s+)?(?:people|users|members|authors)\s+who\s+(?:create|post|upload|write|publish)\b/iu,
@@ -371,6 +379,34 @@ const WIKI_NAV = phraseSet([
   "random page",
   "what links here",
   "talk page",
+]);
+/** A forum's own furniture (boards, counts, who is online), in the languages DomainLens reads. */
+const FORUM_NAV = phraseSet([
+  "who is online",
+  "newest member",
+  "total posts",
+  "total topics",
+  "total members",
+  "new topic",
+  "new thread",
+  "start a new topic",
+  "last post",
+  "unanswered topics",
+  "active topics",
+  "mark forums read",
+  "wer ist online",
+  "neuestes mitglied",
+  "neues thema",
+  "letzter beitrag",
+  "qui est en ligne",
+  "nouveau sujet",
+  "dernier message",
+  "quien esta conectado",
+  "nuevo tema",
+  "ultimo mensaje",
+  "chi c'e online",
+  "nuova discussione",
+  "ultimo messaggio",
 ]);
 const MODERATION = phraseSet([
   "report abuse",
@@ -516,6 +552,8 @@ function crawlEvidence(input: FlagInput, flags: FlagEvidence): void {
   }
   const wiki = matched(counts, WIKI_NAV);
   if (wiki.length >= 2) add(flags, "is_ugc_platform", `crawl:wiki:${wiki.slice(0, 3).join("|")}`);
+  const forum = matched(counts, FORUM_NAV);
+  if (forum.length >= 2) add(flags, "is_ugc_platform", `crawl:forum:${forum.slice(0, 3).join("|")}`);
   const hosting =
     flags.is_file_host.some((e) => e.startsWith("crawl:")) ||
     flags.is_document_host.some((e) => e.startsWith("crawl:")) ||
@@ -546,44 +584,6 @@ export function deriveFlags(input: FlagInput): FlagEvidence {
   if (input.useLists) listEvidence(input.capture.domain, input.entity, flags);
   crawlEvidence(input, flags);
   return flags;
-}
-
-/** Purposes whose sites are, by definition, made of what their users post. */
-const USER_CONTENT_PURPOSES: ReadonlySet<Purpose> = new Set(["community_forum", "social_network"]);
-/**
- * A page that sells a product or service (pricing, a trial, a demo, a licence): when it talks of forums
- * and communities it describes what its customers run, not what it hosts.
- */
-const PRODUCT_PITCH = phraseSet([
-  "pricing",
-  "free trial",
-  "demo",
-  "buy a licence",
-  "buy a license",
-  "precios",
-  "prueba gratuita",
-  "tarifs",
-  "essai gratuit",
-  "preise",
-  "kostenlos testen",
-  "prezzi",
-  "prova gratuita",
-  "prijzen",
-  "gratis proberen",
-  "precos",
-  "teste gratis",
-]);
-/** Talk of customers: a pitch when it comes twice ("our customers", "clients"…). */
-const CUSTOMER_TALK = phraseSet(["customers", "clientes", "clients", "kunden", "clienti", "klanten"]);
-
-/**
- * Evidence the site's purpose gives, once it is decided: a forum or social network hosts its users'
- * posts — unless the page pitches a product (a vendor of forum software reads as a forum).
- */
-export function addPurposeEvidence(flags: FlagEvidence, purpose: Purpose, counts: GramCounts): void {
-  if (!USER_CONTENT_PURPOSES.has(purpose)) return;
-  if (matched(counts, PRODUCT_PITCH).length > 0 || matched(counts, CUSTOMER_TALK).length >= 2) return;
-  add(flags, "is_ugc_platform", `purpose:${purpose}`);
 }
 
 export function flagValues(flags: FlagEvidence): Record<FunctionFlag, boolean> {
