@@ -53,6 +53,18 @@ describe("extractPage", () => {
     expect(page.text).toBe("Visible Also boldtext");
   });
 
+  it("reads a copyright notice, not the word copyright in a sentence", () => {
+    const copyright = (html: string) => extractPage(html, "https://a.test/").copyright;
+    expect(
+      copyright(`<p>Photographs remain the copyright of the members who post them.</p>
+        <footer>© 2026 Frame Club CIC</footer>`),
+    ).toEqual(["© 2026 Frame Club CIC"]);
+    expect(copyright("<p>Designers keep their copyright and 95% of every sale.</p>")).toEqual([]);
+    expect(copyright("<footer><a>Copyright policy</a> · Copyright 2026 Example Ltd.</footer>")).toEqual([
+      "Copyright 2026 Example Ltd.",
+    ]);
+  });
+
   it("keeps links and buttons that the markup runs together apart as words", () => {
     const page = extractPage(
       `<footer><a href="/terms">Terms</a><a href="/privacy">Privacy</a><a href="/report">Report a form</a>

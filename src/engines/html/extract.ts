@@ -125,7 +125,12 @@ function findScriptRedirect(source: string, base: string): string | null {
   return best?.url ?? null;
 }
 
-const COPYRIGHT = /(?:©|\(c\)|copyright\b|\u24b8)/i;
+const COPYRIGHT = /©|\(c\)|\bcopyright\b|\u24b8/giu;
+/** "the copyright", "their copyright", "keep copyright": the word in a sentence. */
+const PROSE_BEFORE =
+  /\b(?:the|their|its|your|our|his|her|own|owns|keep|keeps|retain|retains|hold|holds|remain)\s+$/i;
+/** "copyright of", "copyright and", "copyright infringement", "copyright policy": not a notice either. */
+const PROSE_AFTER = /^\s+(?:of|and|to|in|for|is|are|infringement|policy|notice|law|holders?|owners?)\b/i;
 
 /** Separates inline segments (links, spans) inside a block, for copyright lines only. */
 const SEGMENT = "\u0001";
@@ -135,13 +140,26 @@ const SEPARATE_TAGS = new Set(["a", "button"]);
 const HAS_NAME = /\p{L}{2,}/u;
 const COPYRIGHT_WORDS = /copyright|\(c\)|©|\u24b8|\d{4}/gi;
 
+/**
+ * Where a copyright notice starts in `text`: "©", "(c)" or "Copyright" opening a notice, not the word in a
+ * sentence ("photographs remain the copyright of their authors", "designers keep their copyright").
+ */
+function noticeAt(text: string): number {
+  for (const match of text.matchAll(COPYRIGHT)) {
+    const before = text.slice(Math.max(0, match.index - 24), match.index);
+    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 12);
+    if (/^copyright$/i.test(match[0]) && (PROSE_BEFORE.test(before) || PROSE_AFTER.test(after))) continue;
+    return match.index;
+  }
+  return -1;
+}
+
 function copyrightLine(block: string): string | null {
   const segments = block.split(SEGMENT);
-  const start = segments.findIndex((segment) => COPYRIGHT.test(segment));
+  const start = segments.findIndex((segment) => noticeAt(segment) >= 0);
   if (start < 0) return null;
   const first = segments[start] ?? "";
-  const match = COPYRIGHT.exec(first);
-  let line = first.slice(match?.index ?? 0);
+  let line = first.slice(noticeAt(first));
   // "© 2026 <a>Example Ltd</a>": the name sits in the next inline segment.
   for (
     let next = start + 1;

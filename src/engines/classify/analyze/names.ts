@@ -77,6 +77,9 @@ const LEGAL_SUFFIXES = [
   "eG",
   "ehf\\.?",
   "LP",
+  // UK community interest companies and charitable incorporated organisations.
+  "CIC",
+  "CIO",
 ];
 const SUFFIX = `(?:${LEGAL_SUFFIXES.join("|")})`;
 /** A capitalised word with at least one letter; inner dots only ("J.P."), never a sentence-ending one. */
@@ -199,6 +202,9 @@ export function copyrightHolder(line: string): string | null {
   );
   const legal = legalNamesIn(rest, 1)[0];
   if (legal && rest.startsWith(legal.split(" ")[0] ?? legal)) return legal;
+  // "© Wexcombe City Council, Guildhall, High Street, Wexcombe WX1 1AA": the name, then its address.
+  const comma = rest.indexOf(", ");
+  if (comma > 0 && /\d/.test(rest.slice(comma))) rest = rest.slice(0, comma);
   // Up to the first sentence end or separator.
   const cut =
     rest.split(

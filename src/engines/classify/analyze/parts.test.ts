@@ -23,6 +23,10 @@ describe("organization names in page text", () => {
     expect(copyrightHolder("© 2026 Harborline Bank, N.A.")).toBe("Harborline Bank, N.A.");
     expect(copyrightHolder("(c) 2024 by Jane Doe")).toBe("Jane Doe");
     expect(copyrightHolder("© 2026 example.com. All rights reserved.")).toBeNull();
+    // The holder, not the address that follows it.
+    expect(copyrightHolder("© Wexcombe City Council, Guildhall, High Street, Wexcombe WX1 1AA")).toBe(
+      "Wexcombe City Council",
+    );
   });
 
   it("finds names with a legal form, in several languages, without swallowing the sentence around them", () => {
