@@ -297,6 +297,21 @@ describe("the user-content flag", () => {
   });
 });
 
+describe("the public identity provider flag", () => {
+  it("reads a site that calls itself an identity provider, not a product that accepts single sign-on", () => {
+    const idp = analyzeCapture(
+      syntheticCapture(`<title>Keyloft — identity platform</title><h1>The identity provider for your apps</h1>
+      <p>Single sign-on with OpenID Connect and SAML, passkeys and SCIM provisioning.</p>`),
+    ).record.functions.is_public_idp;
+    expect(idp).toBe(true);
+    const product = analyzeCapture(
+      syntheticCapture(`<title>Threadwell — forum software</title><h1>Forums for your community</h1>
+      <p>Enterprise: single sign-on (SSO) with SAML 2.0 or OpenID Connect, audit logs and SCIM.</p>`),
+    ).record.functions.is_public_idp;
+    expect(product).toBe(false);
+  });
+});
+
 describe("analyzeCapture on hostile and broken input", () => {
   it("keeps script payloads of a title and description out of the generated prose", () => {
     const { record } = analyzeCapture(fixtureCapture("inkwell-quarterly.com").capture);

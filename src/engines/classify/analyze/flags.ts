@@ -223,8 +223,14 @@ const DOCUMENT_MEDIUM = phraseSet([
   "read online",
 ]);
 
-const IDP_KEY = phraseSet(["identity provider", "identity platform", "openid connect", "single sign-on"]);
+/**
+ * What an identity provider calls itself. Protocol names ("OpenID Connect", "single sign-on", SAML) only
+ * support it: every business product lists them among the sign-ins it accepts.
+ */
+const IDP_KEY = phraseSet(["identity provider", "identity platform"]);
 const IDP_SUPPORT = phraseSet([
+  "openid connect",
+  "single sign-on",
   "saml",
   "oidc",
   "oauth",
