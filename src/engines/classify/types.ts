@@ -53,6 +53,7 @@ export type IdentitySource =
   | "json_ld"
   | "legal_page"
   | "copyright"
+  | "home_page"
   | "og_site_name"
   | "tls_certificate"
   | "rdap_registrant"

@@ -297,6 +297,18 @@ describe("the user-content flag", () => {
   });
 });
 
+describe("the operator named on the home page", () => {
+  it("takes a legal name that carries the domain's name, not the companies the page mentions", () => {
+    const { record, evidence } = analyzeCapture(
+      syntheticCapture(`<title>Example Shop — shoes</title><h1>Trail shoes</h1><p>Trusted by Acme Corp and
+      Globex Ltd.</p><footer>Example Shop Trading Ltd · company no. 0123456 · 1 High Street</footer>`),
+    );
+    expect(record.identity.operator).toBe("Example Shop Trading Ltd");
+    expect(evidence.operator.source).toBe("home_page");
+    expect(evidence.operator.candidates.map((c) => c.value)).not.toContain("Acme Corp");
+  });
+});
+
 describe("the public identity provider flag", () => {
   it("reads a site that calls itself an identity provider, not a product that accepts single sign-on", () => {
     const idp = analyzeCapture(

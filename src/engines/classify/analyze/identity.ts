@@ -351,7 +351,15 @@ export function resolveIdentity(input: IdentityInput): IdentityFacts {
   if (pages.root) fromJsonLd(pages.root, 10, domain, out);
   for (const page of pages.about) fromJsonLd(page, 9, domain, out);
   for (const page of pages.legal) fromJsonLd(page, 9, domain, out);
-  if (pages.root) fromPageText(pages.root, "root", out);
+  if (pages.root) {
+    fromPageText(pages.root, "root", out);
+    // A legal name on the home page that carries the domain's own name ("The Purl Cabinet CIC · company
+    // no. …" on purlcabinet.org); other companies the page names (customers, partners) do not. The site's
+    // own word, like its copyright line: not enough on a new domain (a phishing page names its victim).
+    for (const name of legalNamesIn(pages.root.facts.blocks.join("\n"), 20)) {
+      if (domainAffinity(nameKey(name), name, label) > 0) push(out, name, "home_page", 4);
+    }
+  }
   for (const page of pages.about) fromPageText(page, "about", out);
   for (const page of pages.legal) fromPageText(page, "legal", out);
   for (const line of pages.root?.facts.copyright ?? []) push(out, copyrightHolder(line), "copyright", 6.5);
