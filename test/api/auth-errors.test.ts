@@ -101,24 +101,13 @@ describe("errors", () => {
   });
 
   it("refuses a NUL character anywhere in a JSON body with 400 invalid_request", async () => {
-    const post = (payload: string) =>
-      t.app.inject({
-        method: "POST",
-        url: "/admin/v1/orgs",
-        headers: { authorization: "Bearer test-admin-token-0123456789", "content-type": "application/json" },
-        payload,
-      });
-    const nul = await post(JSON.stringify({ name: "acme\u0000corp" }));
+    const nul = await t.admin("POST", "/admin/v1/orgs", { name: "acme\u0000corp" });
     expectProblem(nul, 400, "invalid_request");
     expect(nul.json().message).toMatch(/NUL character/);
     // A backslash followed by "u0000" is ordinary text.
-    const text = await post(JSON.stringify({ name: "acme\\u0000corp" }));
+    const text = await t.admin("POST", "/admin/v1/orgs", { name: "acme\\u0000corp" });
     expect(text.statusCode).toBe(201);
-    const shown = await t.app.inject({
-      method: "GET",
-      url: `/admin/v1/orgs/${text.json().org_id}`,
-      headers: { authorization: "Bearer test-admin-token-0123456789" },
-    });
+    const shown = await t.admin("GET", `/admin/v1/orgs/${text.json().org_id}`);
     expect(shown.json().name).toBe("acme\\u0000corp");
   });
 

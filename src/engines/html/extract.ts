@@ -156,10 +156,15 @@ function noticeAt(text: string): number {
 
 function copyrightLine(block: string): string | null {
   const segments = block.split(SEGMENT);
-  const start = segments.findIndex((segment) => noticeAt(segment) >= 0);
+  // The first segment holding a notice, and where in it the notice starts.
+  let start = -1;
+  let at = -1;
+  for (let i = 0; i < segments.length && start < 0; i++) {
+    at = noticeAt(segments[i] ?? "");
+    if (at >= 0) start = i;
+  }
   if (start < 0) return null;
-  const first = segments[start] ?? "";
-  let line = first.slice(noticeAt(first));
+  let line = (segments[start] ?? "").slice(at);
   // "© 2026 <a>Example Ltd</a>": the name sits in the next inline segment.
   for (
     let next = start + 1;

@@ -203,7 +203,12 @@ function fromJsonLd(page: ParsedPage, base: number, domain: string, out: Collect
   }
 }
 
-function fromPageText(page: ParsedPage, kind: "root" | "about" | "legal", out: Collected): void {
+function fromPageText(
+  page: ParsedPage,
+  kind: "root" | "about" | "legal",
+  label: string,
+  out: Collected,
+): void {
   const blocks = page.facts.blocks.slice(0, 300);
   const text = blocks.join("\n");
   for (const key of namesNotOperating(text)) out.excluded.add(key);
@@ -211,7 +216,16 @@ function fromPageText(page: ParsedPage, kind: "root" | "about" | "legal", out: C
   const labelledWeight = kind === "legal" ? 9 : kind === "about" ? 7 : 6;
   for (const block of blocks)
     for (const name of labelledOperators(block, 3)) push(out, name, "legal_page", labelledWeight);
-  if (kind === "root") return;
+  if (kind === "root") {
+    // A legal name on the home page that carries the domain's own name ("The Purl Cabinet CIC · company
+    // no. …" on purlcabinet.org); other companies the page names (customers, partners) do not. The site's
+    // own word, like its copyright line: not enough on a new domain (a phishing page names its victim).
+    // Read over all blocks: the footer that states it comes last.
+    for (const name of legalNamesIn(page.facts.blocks.join("\n"), 20)) {
+      if (domainAffinity(nameKey(name), name, label) > 0) push(out, name, "home_page", 4);
+    }
+    return;
+  }
   for (const block of blocks) {
     const whole = tidyName(block);
     if (whole && hasLegalSuffix(whole) && legalNamesIn(block, 2)[0] === whole) {
@@ -351,17 +365,9 @@ export function resolveIdentity(input: IdentityInput): IdentityFacts {
   if (pages.root) fromJsonLd(pages.root, 10, domain, out);
   for (const page of pages.about) fromJsonLd(page, 9, domain, out);
   for (const page of pages.legal) fromJsonLd(page, 9, domain, out);
-  if (pages.root) {
-    fromPageText(pages.root, "root", out);
-    // A legal name on the home page that carries the domain's own name ("The Purl Cabinet CIC · company
-    // no. …" on purlcabinet.org); other companies the page names (customers, partners) do not. The site's
-    // own word, like its copyright line: not enough on a new domain (a phishing page names its victim).
-    for (const name of legalNamesIn(pages.root.facts.blocks.join("\n"), 20)) {
-      if (domainAffinity(nameKey(name), name, label) > 0) push(out, name, "home_page", 4);
-    }
-  }
-  for (const page of pages.about) fromPageText(page, "about", out);
-  for (const page of pages.legal) fromPageText(page, "legal", out);
+  if (pages.root) fromPageText(pages.root, "root", label, out);
+  for (const page of pages.about) fromPageText(page, "about", label, out);
+  for (const page of pages.legal) fromPageText(page, "legal", label, out);
   for (const line of pages.root?.facts.copyright ?? []) push(out, copyrightHolder(line), "copyright", 6.5);
   for (const page of [...pages.about, ...pages.legal]) {
     for (const line of page.facts.copyright) push(out, copyrightHolder(line), "copyright", 3);
