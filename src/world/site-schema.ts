@@ -1,9 +1,13 @@
 import { isIPv4, isIPv6 } from "node:net";
 import { z } from "zod";
 
-/** A hostname in ASCII (LDH, punycode allowed), at least two labels, no trailing dot. */
+/**
+ * A hostname in ASCII (punycode allowed), at least two labels, no trailing dot. Labels other than the last
+ * may hold underscores (`kucoinlogin_io.netlify.app`), as DNS, hosting platforms and browsers allow; the
+ * top-level label is letters, digits and hyphens.
+ */
 const HOSTNAME_RE =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])$/;
+  /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])$/;
 
 export function isHostname(value: string): boolean {
   return HOSTNAME_RE.test(value) && !/^[0-9.]+$/.test(value);

@@ -18,6 +18,20 @@ describe("parseTarget", () => {
     ["https://pаypal.com/", "https://xn--pypal-4ve.com/", "xn--pypal-4ve.com"],
     ["hxxps://evil[.]example[.]com/x", "https://evil.example.com/x", "evil.example.com"],
     ["https://example.com./", "https://example.com/", "example.com"],
+    [
+      "https://kucoinlogin_io.netlify.app/",
+      "https://kucoinlogin_io.netlify.app/",
+      "kucoinlogin_io.netlify.app",
+    ],
+    ["kucoinlogin_io.netlify.app", "http://kucoinlogin_io.netlify.app/", "kucoinlogin_io.netlify.app"],
+    ["A_B.Example.com/login", "http://a_b.example.com/login", "a_b.example.com"],
+    [
+      "hxxps://secure_login[.]example[.]com/",
+      "https://secure_login.example.com/",
+      "secure_login.example.com",
+    ],
+    // Browsers accept an underscore in any label, the registrable one included.
+    ["https://pay_pal.com/x", "https://pay_pal.com/x", "pay_pal.com"],
   ])("%j → %s", (input, href, hostname) => {
     const parsed = parseTarget(input);
     expect(parsed.ok).toBe(true);
@@ -33,6 +47,56 @@ describe("parseTarget", () => {
     "example.com\u007f",
   ])("refuses raw control characters in %j", (input) => {
     expect(parseTarget(input)).toMatchObject({ ok: false, reason: "malformed" });
+  });
+
+  it("reduces an underscore host to its ICANN registrable domain", () => {
+    expect(parseTarget("https://kucoinlogin_io.netlify.app/")).toMatchObject({
+      ok: true,
+      host: { icannDomain: "netlify.app", icannSuffix: "app" },
+    });
+    expect(parseTarget("pay_pal.com")).toMatchObject({ ok: true, host: { icannDomain: "pay_pal.com" } });
+  });
+
+  it("reads an underscore host in the user info as the host the URL pretends to lead to", () => {
+    expect(parseTarget("https://kucoin_login.netlify.app@evil.example.top/")).toMatchObject({
+      ok: true,
+      host: { hostname: "evil.example.top" },
+      tricks: { userinfoHost: "kucoin_login.netlify.app" },
+    });
+  });
+
+  it.each([
+    [
+      "https://pay pal.com/",
+      "malformed",
+      'The label "pay pal" contains a space, which is not allowed in a host name.',
+    ],
+    [
+      "pay pal.com",
+      "malformed",
+      'The label "pay pal" contains a space, which is not allowed in a host name.',
+    ],
+    ["https://-paypal.com/", "invalid_label", 'The label "-paypal" starts with a hyphen.'],
+    ["secure.paypal-.com", "invalid_label", 'The label "paypal-" ends with a hyphen.'],
+    ["https://a..b.com/", "invalid_label", "The host name has an empty label (two dots in a row)."],
+    [
+      `https://${"a".repeat(64)}.com/`,
+      "invalid_label",
+      'The label "aaaaaaaaaaaaaaaaaaaa…" is 64 characters long; a label may have at most 63.',
+    ],
+    [
+      "https://a!b.com/",
+      "invalid_label",
+      'The label "a!b" contains the character "!", which is not allowed in a host name.',
+    ],
+    [
+      "http://pay|pal.com/",
+      "malformed",
+      'The label "pay|pal" contains the character "|", which is not allowed in a host name.',
+    ],
+    ["http://", "malformed", "The URL has no host name."],
+  ])("names the problem with %j", (input, reason, message) => {
+    expect(parseTarget(input)).toEqual({ ok: false, reason, message });
   });
 
   it("records the tricks a URL plays", () => {

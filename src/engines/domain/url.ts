@@ -1,5 +1,5 @@
 import { parse } from "tldts";
-import { type DomainInputError, normalizeDomain } from "./normalize.js";
+import { type DomainInputError, describeHostProblem, normalizeDomain } from "./normalize.js";
 
 export type UrlInputError = DomainInputError | "unsupported_scheme" | "malformed";
 
@@ -38,9 +38,14 @@ const DEFANG_DOT = /\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)/gi;
 const DEFANG_COLON = /\[:\]/g;
 const DOTTED_IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const ESCAPE = /%([0-9a-f]{2})/gi;
-const HOST_LIKE = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+const HOST_LIKE = /^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/i;
 /** A bare ASCII host name whose last label is not a number: needs no URL parsing. */
-const PLAIN_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.?$/i;
+const PLAIN_HOST = /^[a-z0-9_-]+(\.[a-z0-9_-]+)*\.?$/i;
+/**
+ * Browsers (WHATWG URL) accept an underscore in any label, and DNS and hosting platforms serve such names
+ * (`kucoinlogin_io.netlify.app`): a URL to screen or scan may have one anywhere.
+ */
+const HOST_OPTIONS = { underscoreInRegistrable: true } as const;
 const NUMERIC_LABEL = /(^|\.)(0x[0-9a-f]*|[0-9]+)\.?$/i;
 const NEEDS_REFANG = /[[({]|^h[x*]/i;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
@@ -110,9 +115,18 @@ function escapesPlainText(pathAndQuery: string): boolean {
   return plain >= 3;
 }
 
+/** Why the URL parser refused `url`, naming the label and character when the host is at fault. */
+function unparsableMessage(url: string): string {
+  const authority = rawAuthority(url);
+  const host = authority.slice(authority.lastIndexOf("@") + 1).replace(/:\d*$/, "");
+  if (host === "") return "The URL has no host name.";
+  if (host.startsWith("[")) return "The URL could not be parsed.";
+  return describeHostProblem(host) ?? "The URL could not be parsed.";
+}
+
 /** The common case, a bare host name such as `Example.COM.`: the same result without a URL parser. */
 function parseBareHost(text: string): ParsedTarget {
-  const normalized = normalizeDomain(text);
+  const normalized = normalizeDomain(text, HOST_OPTIONS);
   if (!normalized.ok) return fail(normalized.reason, normalized.message);
   return {
     ok: true,
@@ -146,7 +160,7 @@ export function parseTarget(input: string): ParsedTarget {
   try {
     url = new URL(text);
   } catch {
-    return fail("malformed", "The URL could not be parsed.");
+    return fail("malformed", unparsableMessage(text));
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return fail("unsupported_scheme", "Only http and https URLs or bare domains can be analyzed.");
@@ -180,7 +194,7 @@ export function parseTarget(input: string): ParsedTarget {
     if (written !== hostname) tricks.obfuscatedIp = written;
     return { ok: true, href: url.href, host: { kind: "ip", address: hostname, version: 4 }, tricks };
   }
-  const normalized = normalizeDomain(hostname);
+  const normalized = normalizeDomain(hostname, HOST_OPTIONS);
   if (!normalized.ok) return fail(normalized.reason, normalized.message);
   if (url.hostname !== normalized.hostname) url.hostname = normalized.hostname;
   return {
