@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { ConfigError, loadClientConfig } from "../config.js";
+import { isUserSitePolicy, USER_SITE_POLICIES, type UserSitePolicy } from "../engines/risk/policy.js";
 import { DatabaseLockedError } from "../platform/db/database.js";
 import { runRisk, runScreen } from "./screen.js";
 import { StartupError, serve } from "./serve.js";
@@ -11,12 +12,16 @@ const USAGE = `Usage: domainlens <command> [options]
   serve                                       start the API and worker (see README for the environment)
   world [--sites DIR]                         run the test internet; print its configuration
   demo [--sites DIR]                          run the test internet and a server wired to it
-  screen [--offline] [--concurrency N]        screen URLs or domains from stdin, one JSON line each
-  risk URL [--offline]                        one full domain risk report
+  screen [--offline] [--concurrency N] [--user-site-policy evidence|strict]
+                                              screen URLs or domains from stdin, one JSON line each
+  risk URL [--offline] [--user-site-policy evidence|strict]
+                                              one full domain risk report
   analyze --url URL --html FILE [--screenshot PNG]
                                               scan report of a saved page (offline, no network)
   org create --name NAME [--credits USD]      create an organization and its first API key
-  org show --org ID                           balance, limits and usage of an organization
+  org show --org ID                           balance, limits, settings and usage of an organization
+  org set --org ID --user-site-policy evidence|strict
+                                              change an organization's domain-risk user-site policy
   key create --org ID                         issue another API key
   key revoke --key ID                         revoke an API key
   credits add --org ID --amount USD           add credits
@@ -35,6 +40,16 @@ function need(values: Record<string, string | boolean | undefined>, name: string
   const v = values[name];
   if (typeof v !== "string" || v.trim() === "") throw new UsageError(`--${name} is required`);
   return v.trim();
+}
+
+/** `--user-site-policy`: one of the policies, or the default when absent. */
+function userSitePolicy(value: string | boolean | undefined): UserSitePolicy | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (!isUserSitePolicy(text)) {
+    throw new UsageError(`--user-site-policy must be ${USER_SITE_POLICIES.join(" or ")}`);
+  }
+  return text;
 }
 
 function usd(text: string, name: string): number {
@@ -104,6 +119,7 @@ async function run(argv: string[]): Promise<unknown> {
       options: {
         offline: { type: "boolean", default: false },
         concurrency: { type: "string", default: "16" },
+        "user-site-policy": { type: "string" },
       },
       allowPositionals: command === "risk",
       strict: true,
@@ -111,14 +127,16 @@ async function run(argv: string[]): Promise<unknown> {
     if (command === "risk") {
       const target = positionals[0];
       if (!target) throw new UsageError("risk needs a URL or domain");
-      return runRisk(target, screenArgs.offline === true);
+      return runRisk(target, screenArgs.offline === true, userSitePolicy(screenArgs["user-site-policy"]));
     }
     const concurrency = Number.parseInt(String(screenArgs.concurrency), 10);
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) {
       throw new UsageError("--concurrency must be a whole number from 1 to 256");
     }
-    await runScreen({ offline: screenArgs.offline === true, concurrency }, (line) =>
-      process.stdout.write(`${line}\n`),
+    const policy = userSitePolicy(screenArgs["user-site-policy"]);
+    await runScreen(
+      { offline: screenArgs.offline === true, concurrency, ...(policy ? { userSitePolicy: policy } : {}) },
+      (line) => process.stdout.write(`${line}\n`),
     );
     return undefined;
   }
@@ -157,6 +175,7 @@ async function run(argv: string[]): Promise<unknown> {
       operation: { type: "string" },
       "per-minute": { type: "string" },
       file: { type: "string" },
+      "user-site-policy": { type: "string" },
     },
     strict: true,
   });
@@ -171,6 +190,12 @@ async function run(argv: string[]): Promise<unknown> {
     }
     case "org show":
       return admin("GET", `/admin/v1/orgs/${org()}`);
+    case "org set": {
+      const orgPath = `/admin/v1/orgs/${org()}`;
+      const policy = userSitePolicy(values["user-site-policy"]);
+      if (policy === undefined) throw new UsageError("org set needs a setting: --user-site-policy");
+      return admin("PATCH", orgPath, { user_site_policy: policy });
+    }
     case "key create":
       return admin("POST", `/admin/v1/orgs/${org()}/keys`);
     case "key revoke":

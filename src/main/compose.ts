@@ -89,7 +89,7 @@ export function createServices(
       publicCrawlBudgetPerHour: config.PUBLIC_CRAWL_BUDGET_PER_HOUR,
       crawlTimeoutMs: config.CLASSIFICATION_CRAWL_TIMEOUT_MS,
     }),
-    risk: new RiskService(db, (input) => analyzeRisk(egress, input)),
+    risk: new RiskService(db, (input, options) => analyzeRisk(egress, input, options)),
     scans: new ScanService(db, {
       scan: overrides.scan ?? engineScanner({ egress, browser }),
       deadlineMs: overrides.scanDeadlineMs,

@@ -2,10 +2,13 @@ import { createInterface } from "node:readline";
 import { loadConfig } from "../config.js";
 import { createEgress, type Egress } from "../engines/egress/index.js";
 import { analyzeRisk } from "../engines/risk/analyze.js";
+import type { UserSitePolicy } from "../engines/risk/policy.js";
 
 export interface ScreenOptions {
   offline: boolean;
   concurrency: number;
+  /** How users' sites on hosting platforms are screened (default `evidence`; docs/risk.md). */
+  userSitePolicy?: UserSitePolicy;
 }
 
 /** The egress gate from this process's environment (the same variables as the server's). */
@@ -44,7 +47,7 @@ export async function runScreen(options: ScreenOptions, write: (line: string) =>
       if (input === "" || input.startsWith("#")) continue;
       await slot();
       pending.push(
-        analyzeRisk(egress, input)
+        analyzeRisk(egress, input, options.userSitePolicy ? { userSitePolicy: options.userSitePolicy } : {})
           .then((outcome) =>
             JSON.stringify(
               outcome.ok
@@ -70,10 +73,14 @@ export async function runScreen(options: ScreenOptions, write: (line: string) =>
 }
 
 /** `domainlens risk <url>`: one full report, with the network checks. */
-export async function runRisk(input: string, offline: boolean): Promise<unknown> {
+export async function runRisk(
+  input: string,
+  offline: boolean,
+  userSitePolicy?: UserSitePolicy,
+): Promise<unknown> {
   const egress = offline ? null : egressFromEnv();
   try {
-    const outcome = await analyzeRisk(egress, input);
+    const outcome = await analyzeRisk(egress, input, userSitePolicy ? { userSitePolicy } : {});
     return outcome.ok ? outcome.report : { error: outcome.error, message: outcome.message };
   } finally {
     await egress?.close();

@@ -124,6 +124,27 @@ describe("npm start / domainlens serve", () => {
     expect(noToken.output).toContain("ADMIN_TOKEN");
   }, 180_000); // eight CLI processes, each booting Node and tsx: slow on a loaded 2-core machine
 
+  it("sets an organization's user-site policy with the CLI (org set), shown in GET /v1/account", async () => {
+    const cliEnv = { DOMAINLENS_URL: baseUrl, ADMIN_TOKEN };
+    const res = await fetch(`${baseUrl}/admin/v1/orgs`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "policy-org", credits_usd: 1 }),
+    });
+    const org = (await res.json()) as { org_id: string; api_key: string };
+    expect((await call("/v1/account", org.api_key)).body.user_site_policy).toBe("evidence");
+
+    const set = await runCli(["org", "set", "--org", org.org_id, "--user-site-policy", "strict"], cliEnv);
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.output)).toMatchObject({ org_id: org.org_id, user_site_policy: "strict" });
+    expect((await call("/v1/account", org.api_key)).body.user_site_policy).toBe("strict");
+
+    const bad = await runCli(["org", "set", "--org", org.org_id, "--user-site-policy", "lenient"], cliEnv);
+    expect(bad.code).toBe(2);
+    expect(bad.output).toContain("--user-site-policy must be evidence or strict");
+    expect((await call("/v1/account", org.api_key)).body.user_site_policy).toBe("strict");
+  }, 120_000);
+
   it("never writes the key to the log", () => {
     const lines = server
       .output()

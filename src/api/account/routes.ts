@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Services } from "../../http/services.js";
+import { userSitePolicySchema } from "../admin/schemas.js";
 import { problemResponses } from "../shared-schemas.js";
 
 const usageLine = z.object({ operation: z.string(), calls: z.number().int(), charged_usd: z.number() });
@@ -11,6 +12,7 @@ export const accountSchema = z
     name: z.string(),
     balance_usd: z.number(),
     limits: z.record(z.string(), z.number().int()),
+    user_site_policy: userSitePolicySchema,
     created_at: z.string(),
     prices_usd: z.record(z.string(), z.number()),
     usage_this_month: z.array(usageLine),

@@ -17,6 +17,7 @@ import {
   limitsResponse,
   orgParams,
   orgResponse,
+  orgSettingsBody,
   revokeKeyResponse,
 } from "./schemas.js";
 
@@ -57,6 +58,27 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        const summary = await services.orgs.summary(request.params.id);
+        return { ...summary, usage: await services.orgs.usage(request.params.id) };
+      },
+    );
+
+    app.patch(
+      "/admin/v1/orgs/:id",
+      {
+        config,
+        schema: {
+          ...base,
+          summary: "Change an organization's settings (the domain-risk user-site policy)",
+          description:
+            "Sets the fields named in the body and answers the organization as GET does. Setting a value twice is harmless: PATCH needs no Idempotency-Key.",
+          params: orgParams,
+          body: orgSettingsBody,
+          response: { 200: orgResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await services.orgs.updateSettings(request.params.id, request.body);
         const summary = await services.orgs.summary(request.params.id);
         return { ...summary, usage: await services.orgs.usage(request.params.id) };
       },

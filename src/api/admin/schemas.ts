@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { USER_SITE_POLICIES } from "../../engines/risk/policy.js";
 import { OPERATION_NAMES, type Operation } from "../../platform/operations.js";
 
 const usd = z.number().finite().multipleOf(0.000001, "at most 6 decimal places");
@@ -23,11 +24,23 @@ export const limitsBody = z
   .refine((v) => Object.keys(v).length > 0, "name at least one operation");
 export const limitsResponse = z.object({ limits: z.record(z.string(), z.number().int()) });
 
+/** An organization's user-site policy for domain risk (docs/risk.md, "User-site policy"). */
+export const userSitePolicySchema = z
+  .enum(USER_SITE_POLICIES)
+  .describe(
+    "How POST /v1/domain-risks screens users' sites on hosting platforms: `evidence` (default) judges them by their name and network evidence like any other host; `strict` makes an unknown user site on a platform phishing abuses at least Suspicious (finding DR-DOM-028).",
+  );
+
+export const orgSettingsBody = z
+  .strictObject({ user_site_policy: userSitePolicySchema.optional() })
+  .refine((v) => Object.keys(v).length > 0, "name at least one setting");
+
 export const orgResponse = z.object({
   org_id: z.string(),
   name: z.string(),
   balance_usd: z.number(),
   limits: z.record(z.string(), z.number().int()),
+  user_site_policy: userSitePolicySchema,
   created_at: z.string(),
   usage: z.array(z.object({ operation: z.string(), calls: z.number().int(), charged_usd: z.number() })),
 });

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import type { UserSitePolicy } from "../../engines/risk/policy.js";
 import { ApiError } from "../../http/errors.js";
 import type { ChargeJournal } from "../../platform/billing/journal.js";
 import { topUp } from "../../platform/billing/ledger.js";
@@ -14,7 +15,14 @@ export interface OrgSummary {
   name: string;
   balance_usd: number;
   limits: Record<Operation, number>;
+  /** How domain risk screens users' sites on hosting platforms (docs/risk.md, "User-site policy"). */
+  user_site_policy: UserSitePolicy;
   created_at: string;
+}
+
+/** Organization settings an administrator may change (PATCH /admin/v1/orgs/{id}). */
+export interface OrgSettings {
+  user_site_policy?: UserSitePolicy;
 }
 
 export interface UsageLine {
@@ -99,6 +107,17 @@ export class OrgService {
     return { ...defaultLimits(), ...row.limits };
   }
 
+  /** Changes the organization's settings; naming a setting's current value changes nothing. */
+  async updateSettings(orgId: string, settings: OrgSettings): Promise<void> {
+    await this.requireOrg(orgId);
+    if (settings.user_site_policy === undefined) return;
+    await this.db
+      .updateTable("organizations")
+      .set({ user_site_policy: settings.user_site_policy })
+      .where("id", "=", orgId)
+      .execute();
+  }
+
   async summary(orgId: string): Promise<OrgSummary> {
     await this.charges?.flush();
     const org = await this.requireOrg(orgId);
@@ -107,6 +126,7 @@ export class OrgService {
       name: org.name,
       balance_usd: microsToUsd(org.balance_micros),
       limits: { ...defaultLimits(), ...org.limits },
+      user_site_policy: org.user_site_policy,
       created_at: org.created_at.toISOString(),
     };
   }

@@ -20,7 +20,7 @@ export function riskRoutes(services: Services): FastifyPluginAsyncZod {
         schema: {
           summary: "Analyze the risk of a URL or domain, synchronously (SPEC §4.4; deprecated)",
           description:
-            "Typosquatting, suspicious keywords, domain age (DNS and RDAP) and TLS problems, in at most 5 seconds. Charged $0.0025.",
+            "Typosquatting, suspicious keywords, domain age (DNS and RDAP) and TLS problems, in at most 5 seconds. Users' sites on hosting platforms are screened under the organization's user-site policy (`user_site_policy` in GET /v1/account). Charged $0.0025.",
           tags: ["domain risk"],
           deprecated: true,
           security: [{ apiKey: [] }],

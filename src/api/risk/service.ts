@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { UserSitePolicy } from "../../engines/risk/policy.js";
 import type { RiskOutcome, RiskReport } from "../../engines/risk/report.js";
 import { ApiError } from "../../http/errors.js";
 import { debit, InsufficientBalanceError } from "../../platform/billing/ledger.js";
@@ -6,8 +7,14 @@ import { PRICES } from "../../platform/billing/prices.js";
 import type { DB } from "../../platform/db/schema.js";
 import { isUuid, newId } from "../../platform/ids.js";
 
-/** Runs one analysis of a URL or domain (the risk engine, through the egress gate). */
-export type RiskAnalyzer = (input: string) => Promise<RiskOutcome>;
+/**
+ * Runs one analysis of a URL or domain (the risk engine, through the egress gate) under the requesting
+ * organization's user-site policy.
+ */
+export type RiskAnalyzer = (
+  input: string,
+  options: { userSitePolicy: UserSitePolicy },
+) => Promise<RiskOutcome>;
 
 export interface RiskRecord {
   risk_id: string;
@@ -33,13 +40,13 @@ export class RiskService {
   ): Promise<{ risk_id: string; status: "completed"; created_at: string }> {
     const org = await this.db
       .selectFrom("organizations")
-      .select(["balance_micros", "held_micros"])
+      .select(["balance_micros", "held_micros", "user_site_policy"])
       .where("id", "=", orgId)
       .executeTakeFirst();
     if (!org || org.balance_micros - org.held_micros < PRICES.domain_risk) {
       throw new InsufficientBalanceError(orgId, PRICES.domain_risk);
     }
-    const outcome = await this.analyze(url);
+    const outcome = await this.analyze(url, { userSitePolicy: org.user_site_policy });
     if (!outcome.ok) throw new ApiError("invalid_url", outcome.message);
     const riskId = newId();
     const createdAt = await this.db.transaction().execute(async (tx) => {

@@ -29,6 +29,7 @@ export {
   wordFor,
 } from "./lexicon.js";
 export {
+  isAbusedPlatform,
   isAbusedTld,
   isCountrySuffix,
   isKnownBankDomain,

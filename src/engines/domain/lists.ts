@@ -21,6 +21,8 @@ interface Lists {
   shorteners: Set<string>;
   suspiciousTlds: Set<string>;
   banks: Set<string>;
+  /** Platforms phishing abuses that no shipped platform list names (`lists/abused-platforms.txt`). */
+  abusedExtra: Set<string>;
 }
 
 /** Listed first wins when a host appears in several lists. */
@@ -61,7 +63,10 @@ function load(): Lists {
     readDataLines("lists/sublime/suspicious_tlds.txt").map((t) => t.replace(/^\./, "")),
   );
   const banks = new Set(readMispList("lists/misp/bank-website.json"));
-  return { platforms, shorteners, suspiciousTlds, banks };
+  const abusedExtra = new Set(
+    readDataLines("lists/abused-platforms.txt").map((line) => line.split(/\s+/)[0] ?? ""),
+  );
+  return { platforms, shorteners, suspiciousTlds, banks, abusedExtra };
 }
 
 function data(): Lists {
@@ -96,6 +101,27 @@ export function listedPlatform(host: string, floor: string): { domain: string; k
 
 export function platformKindOf(domain: string): PlatformKind | undefined {
   return data().platforms.get(domain);
+}
+
+/**
+ * A platform whose users' sites phishing abuses (docs/risk.md, "User-site policy"): the platform's domain
+ * or a parent of it (`appspot.com` for `ey.r.appspot.com`) is on one of the shipped platform lists
+ * (Sublime's free subdomain hosts, free file hosts, site builders and link-in-bio hosts; MISP's
+ * link-in-bio, IPFS gateway and dynamic DNS lists; `lists/user-platforms.txt`) or on
+ * `lists/abused-platforms.txt` (hosting platforms with phishing sites in the training months that those
+ * lists miss). Platforms known only from the Public Suffix List's private section are not: most are one
+ * company's own tenants or registries that sell names.
+ */
+export function isAbusedPlatform(domain: string): boolean {
+  const { platforms, abusedExtra } = data();
+  let name = domain;
+  for (;;) {
+    if (platforms.has(name) || abusedExtra.has(name)) return true;
+    const dot = name.indexOf(".");
+    // Stop before a single label: a TLD is not a platform.
+    if (dot < 0 || !name.includes(".", dot + 1)) return false;
+    name = name.slice(dot + 1);
+  }
 }
 
 export function listedShortener(host: string, floor: string): string | null {

@@ -162,4 +162,16 @@ export const DOMAIN_FINDINGS: readonly FindingDefinition[] = [
     "Lure words with a long reference number",
     "A subdomain (or a platform user's site name) pairs a lure word with a number of six digits or more (case-id-1000228243425., verification-center-10003255678.): the shape of addresses made per victim or per case by phishing kits, on a domain whose owner is someone else.",
   ),
+  dom(
+    "027",
+    "Medium",
+    "Name resembles phishing names (learned name model)",
+    "The learned name model, trained on earlier phishing domains against popular and categorized legitimate domains, scores the site's name (the registrable name, or a platform user's site name) above the level chosen on held-out data: its letters, words, shape and top-level domain read like the phishing names it was trained on. The details name the parts that weighed most and the closest campaign pattern when there is one. High when the score is far above that level.",
+  ),
+  dom(
+    "028",
+    "Medium",
+    "Unknown user site on a platform phishing abuses (strict screening policy)",
+    "Raised only under the organization's `strict` user-site policy: the host is a user's site on a hosting platform that phishing abuses, and nothing shows who runs it (no brand owns it, it is not ranked). Under the default `evidence` policy such a site is judged by its name like any other.",
+  ),
 ];

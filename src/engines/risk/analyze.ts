@@ -1,5 +1,12 @@
 import type { Egress } from "../egress/index.js";
+import type { NameModel } from "./names/model.js";
 import { analyzeNetwork } from "./network/index.js";
+import {
+  applyUserSitePolicy,
+  DEFAULT_USER_SITE_POLICY,
+  type UserSitePolicy,
+  userSitePolicyFinding,
+} from "./policy.js";
 import type { RiskOutcome } from "./report.js";
 import { analyzeStatic } from "./static/analyze.js";
 import { buildVerdict } from "./verdict.js";
@@ -10,6 +17,10 @@ export interface RiskOptions {
   now?: Date;
   /** Look the domain up in the shipped Tranco list (default true). */
   rankLookup?: boolean;
+  /** The organization's user-site policy (docs/risk.md, "User-site policy"); default `evidence`. */
+  userSitePolicy?: UserSitePolicy;
+  /** The name model to score the site's name with (default: the shipped one; null: none). */
+  nameModel?: NameModel | null;
 }
 
 /**
@@ -26,6 +37,7 @@ export async function analyzeRisk(
   const s = analyzeStatic(input, {
     ...(options.now ? { now: options.now } : {}),
     rankLookup: options.rankLookup ?? true,
+    ...(options.nameModel !== undefined ? { nameModel: options.nameModel } : {}),
   });
   if (!s.ok) return { ok: false, error: "invalid_url", message: s.message };
   let network = null;
@@ -37,5 +49,12 @@ export async function analyzeRisk(
       { deadlineMs: left, ...(options.now ? { now: options.now } : {}) },
     );
   }
-  return { ok: true, report: buildVerdict(s, network), brand: s.brand?.name ?? null };
+  const plain = buildVerdict(s, network);
+  const policyFinding = userSitePolicyFinding(s, options.userSitePolicy ?? DEFAULT_USER_SITE_POLICY);
+  const report = policyFinding
+    ? applyUserSitePolicy(plain, policyFinding, () =>
+        buildVerdict({ ...s, findings: [...s.findings, policyFinding] }, network),
+      )
+    : plain;
+  return { ok: true, report, brand: s.brand?.name ?? null };
 }

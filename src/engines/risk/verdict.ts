@@ -1,4 +1,5 @@
 import type { Finding, Severity } from "../findings/types.js";
+import { type Clearance, clearanceOf } from "./clearance.js";
 import type { NetworkAnalysis } from "./network/index.js";
 import type { Assessment, RiskReport } from "./report.js";
 import type { StaticAnalysis } from "./static/types.js";
@@ -10,6 +11,11 @@ const POINTS: Record<Severity, number> = { Critical: 60, High: 35, Medium: 15, L
 /** At or above: Suspicious / Malicious (Malicious also needs a High or Critical finding). */
 const SUSPICIOUS_AT = 15;
 const MALICIOUS_AT = 60;
+/**
+ * Benign because the host's history outweighs a weak name signal: lower than a clean name's 80, since the
+ * name does resemble a brand or a lure and the history could, rarely, be a bought aged domain.
+ */
+const CLEARED_CONFIDENCE = 70;
 
 export const THREAT_TYPES = {
   benign: "Benign",
@@ -68,6 +74,8 @@ function threatTypeOf(s: StaticOk, network: NetworkAnalysis | null, findings: Fi
   const categories = s.signals.keywordCategories;
   if (categories.some((c) => c === "crypto" || c === "prize")) return THREAT_TYPES.scam;
   if (categories.length > 0) return THREAT_TYPES.phishing;
+  // The learned name model reads the name as a phishing name even where no rule names a brand or a lure.
+  if (findings.some((f) => f.finding_id === "DR-DOM-027" && isThreat(f))) return THREAT_TYPES.phishing;
   const ageDays = network?.checks.rdap.ageDays;
   if (ageDays !== null && ageDays !== undefined && ageDays <= 30 && has(findings, "DR-NET-010")) {
     return THREAT_TYPES.newDomain;
@@ -86,6 +94,7 @@ function summaryOf(
   assessment: Assessment,
   threatType: string,
   findings: Finding[],
+  clearance: Clearance | null,
 ): string {
   const parts: string[] = [];
   const host = s.hostname;
@@ -94,7 +103,16 @@ function summaryOf(
     const how = edit
       ? `publishing under a misspelling of the brand's name (${TECHNIQUE_WORDS[edit] ?? edit.replace(/_/g, " ")}) on a free hosting platform`
       : (TECHNIQUE_WORDS[s.brand.technique] ?? s.brand.technique.replace(/_/g, " "));
-    parts.push(`${host} imitates ${s.brand.name} (${s.brand.legitimateDomain}) by ${how}`);
+    parts.push(
+      clearance
+        ? `${host} resembles ${s.brand.name} (${s.brand.legitimateDomain}) by ${how}, but the domain ${clearance.because}`
+        : `${host} imitates ${s.brand.name} (${s.brand.legitimateDomain}) by ${how}`,
+    );
+  } else if (clearance) {
+    const signals = [...new Set(clearance.findings.map((f) => f.description.replace(/\.$/, "")))];
+    parts.push(
+      `The name ${host} carries only weak signals (${signals.join("; ")}), but the domain ${clearance.because}`,
+    );
   } else if (s.signals.isBrandDomain && s.signals.brandOwner) {
     parts.push(`${host} belongs to ${s.signals.brandOwner}`);
   } else if (s.signals.trancoRank !== null) {
@@ -109,11 +127,13 @@ function summaryOf(
         `DNS could not resolve it (${network.checks.dns.message ?? network.checks.dns.reason ?? "no answer"}), so the analysis stopped early`,
       );
     } else if (rdap.ageDays !== null) {
-      parts.push(
-        rdap.ageDays <= 30
-          ? `The domain was registered only ${rdap.ageDays} day${rdap.ageDays === 1 ? "" : "s"} ago`
-          : `The domain was registered ${Math.floor(rdap.ageDays / 365) >= 1 ? `${Math.floor(rdap.ageDays / 365)} year(s)` : `${rdap.ageDays} days`} ago${rdap.registrar ? ` through ${rdap.registrar}` : ""}`,
-      );
+      // Unless it was said already, with the name it outweighs.
+      if (!clearance?.byHistory)
+        parts.push(
+          rdap.ageDays <= 30
+            ? `The domain was registered only ${rdap.ageDays} day${rdap.ageDays === 1 ? "" : "s"} ago`
+            : `The domain was registered ${Math.floor(rdap.ageDays / 365) >= 1 ? `${Math.floor(rdap.ageDays / 365)} year(s)` : `${rdap.ageDays} days`} ago${rdap.registrar ? ` through ${rdap.registrar}` : ""}`,
+        );
     } else if (rdap.status !== "skipped") {
       parts.push("Its registration date could not be established");
     }
@@ -122,6 +142,7 @@ function summaryOf(
   }
   // What the sentences above already say: the brand, the age and a DNS failure.
   const said = (f: Finding) =>
+    clearance?.findings.includes(f) === true ||
     (s.brand !== null && (f.description.includes(s.brand.name) || f.details.includes(s.brand.name))) ||
     f.finding_id === "DR-NET-010" ||
     (network?.halted === true && f.finding_id.startsWith("DR-NET-00"));
@@ -135,7 +156,9 @@ function summaryOf(
     parts.push(`Not checked in time: ${network.notChecked.join(", ")}`);
   const verdict =
     assessment === "Benign"
-      ? "Assessed as benign: nothing indicates a threat"
+      ? clearance
+        ? "Assessed as benign: the name alone is a weak signal, and the domain's history outweighs it"
+        : "Assessed as benign: nothing indicates a threat"
       : assessment === "Unknown"
         ? `Assessed as unknown (${threatType.toLowerCase()})`
         : `Assessed as ${assessment.toLowerCase()}: ${threatType.toLowerCase()}`;
@@ -161,7 +184,13 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
     );
   const s: StaticOk = impersonation ? analysis : { ...analysis, brand: null };
   const findings = [...s.findings, ...(network?.findings ?? [])];
-  const threats = findings.filter(isThreat);
+  // A weak name signal on a domain with a long history and a valid certificate counts for nothing: its
+  // findings stay in the report, but add no points and name no brand or lure (docs/risk.md).
+  const clearance = clearanceOf(s, network);
+  const judged: StaticOk = clearance
+    ? { ...s, brand: null, signals: { ...s.signals, keywordCategories: [] } }
+    : s;
+  const threats = findings.filter((f) => isThreat(f) && !clearance?.findings.includes(f));
   const score = scoreOf(threats);
   const strong = threats.some((f) => f.severity === "High" || f.severity === "Critical");
   const wellKnown = (s.signals.isBrandDomain || s.signals.trancoRank !== null) && !s.brand;
@@ -179,13 +208,13 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
     confidence = network && network.notChecked.length === 0 ? 95 : 85;
   } else if (score >= MALICIOUS_AT && strong) {
     assessment = "Malicious";
-    threatType = threatTypeOf(s, network, findings);
+    threatType = threatTypeOf(judged, network, threats);
     confidence = Math.min(95, 60 + Math.round((score - MALICIOUS_AT) / 3) + (network ? 10 : 0));
   } else if (score >= SUSPICIOUS_AT) {
     assessment = "Suspicious";
-    threatType = threatTypeOf(s, network, findings);
+    threatType = threatTypeOf(judged, network, threats);
     confidence = Math.min(80, 40 + Math.round(score / 2));
-  } else if (network?.checks.dns.parking && !s.brand) {
+  } else if (network?.checks.dns.parking && !judged.brand) {
     assessment = "Unknown";
     threatType = THREAT_TYPES.parked;
     confidence = 50;
@@ -193,6 +222,10 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
     assessment = "Unknown";
     threatType = THREAT_TYPES.unreachable;
     confidence = 30;
+  } else if (clearance) {
+    assessment = "Benign";
+    threatType = THREAT_TYPES.benign;
+    confidence = CLEARED_CONFIDENCE;
   } else {
     assessment = "Benign";
     threatType = THREAT_TYPES.benign;
@@ -205,7 +238,7 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
     final_assessment: assessment,
     threat_type: threatType,
     confidence_score: confidence,
-    executive_summary: summaryOf(s, network, assessment, threatType, findings),
+    executive_summary: summaryOf(s, network, assessment, threatType, findings, clearance),
     evidence_findings: findings,
   };
 }

@@ -11,6 +11,8 @@ export interface OrganizationsTable {
   /** Credit reserved by charge journals (credit_holds); other debits spend balance − held. */
   held_micros: Generated<number>;
   limits: ColumnType<Record<string, number>, string | undefined, string>;
+  /** Domain risk's user-site policy (migration 0006; docs/risk.md). */
+  user_site_policy: Generated<"evidence" | "strict">;
   created_at: CreatedAt;
 }
 

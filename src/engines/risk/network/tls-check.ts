@@ -81,7 +81,8 @@ export async function checkTls(
   return tlsCheckFromProbe(probe);
 }
 
-function issuerName(check: TlsCheck): string {
+/** The issuer's organization, else its common name, else the whole distinguished name. */
+export function issuerName(check: TlsCheck): string {
   const cn = /(?:^|, )CN=([^,]+)/.exec(check.issuer ?? "")?.[1];
   return check.issuerOrganization ?? cn ?? check.issuer ?? "an unnamed issuer";
 }

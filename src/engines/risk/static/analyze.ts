@@ -14,6 +14,10 @@ import {
 } from "../../domain/index.js";
 import { makeFinding } from "../../findings/catalog.js";
 import type { Finding } from "../../findings/types.js";
+import { nameSignalOf } from "../clearance.js";
+import { nameInput } from "../names/features.js";
+import { clearedByModel, nameModelFinding } from "../names/finding.js";
+import { type NameModel, type NameScore, shippedNameModel } from "../names/model.js";
 import { type BrandMatch, matchBrand } from "./brand-match.js";
 import { hostFindings, keywordFindings, referenceNumberFindings } from "./host-findings.js";
 import { type HostScan, scanHost } from "./scan.js";
@@ -170,6 +174,8 @@ function analyzeDomain(
   ];
   let match: BrandMatch | null = null;
   let scan: HostScan | null = null;
+  const model: NameModel | null = options.nameModel === undefined ? shippedNameModel() : options.nameModel;
+  let nameScore: NameScore | null = null;
   if (!trusted) {
     scan = scanHost(facts, suspiciousTld, abusedTld);
     match = matchBrand(scan);
@@ -177,6 +183,10 @@ function analyzeDomain(
     findings.push(...keywordFindings(scan, match !== null), ...referenceNumberFindings(scan));
     signals.keywordCategories = [...new Set(scan.keywords.map((k) => k.keyword.category))];
     signals.keywords = [...new Set(scan.keywords.map((k) => k.keyword.text))];
+    const input = nameInput(facts);
+    if (model) nameScore = model.score(input);
+    const learned = model && nameScore ? nameModelFinding(model, nameScore, input, facts.registrable) : null;
+    if (learned) findings.push(learned);
     const inPath = brandDomainInPath(parsed.tricks.pathAndQuery, hostname);
     if (inPath) {
       findings.push(
@@ -188,6 +198,7 @@ function analyzeDomain(
     }
   }
   findings.push(...hostFindings({ facts, signals, random, mixed, match, scan }));
+  if (nameScore) findings = clearedByModel(findings, nameScore, (f) => nameSignalOf(f) === "weak");
   if (trusted) findings = findings.filter((finding) => !isThreat(finding));
   return {
     ok: true,

@@ -1,5 +1,6 @@
 import type { EditTechnique, KeywordCategory, PlatformKind, UrlInputError } from "../../domain/index.js";
 import type { Finding } from "../../findings/types.js";
+import type { NameModel } from "../names/model.js";
 
 /** How a name imitates a brand: the edit for typosquats, otherwise the construction. */
 export type SquatTechnique =
@@ -15,6 +16,8 @@ export interface StaticOptions {
   now?: Date;
   /** Look the registrable domain up in the shipped Tranco top 10,000 (default true). */
   rankLookup?: boolean;
+  /** The learned name model (default: the shipped one, `data/models/`; null: none). */
+  nameModel?: NameModel | null;
 }
 
 export interface ImpersonatedBrand {

@@ -1,0 +1,62 @@
+import { makeFinding } from "../../findings/catalog.js";
+import type { Finding } from "../../findings/types.js";
+import type { NameInput } from "./features.js";
+import type { NameModel, NameScore } from "./model.js";
+
+function probability(logit: number): string {
+  return (1 / (1 + Math.exp(-logit))).toFixed(3);
+}
+
+function signed(weight: number): string {
+  return `${weight >= 0 ? "+" : "−"}${Math.abs(weight).toFixed(1)}`;
+}
+
+/**
+ * DR-DOM-027: the learned name model's score as a finding an analyst can check — the score against the
+ * flag level, the parts of the name that weighed most, and the campaign template the name follows when it
+ * is one the training data knows. Null when the score is below the medium level.
+ */
+export function nameModelFinding(
+  model: NameModel,
+  s: NameScore,
+  input: NameInput,
+  site: string,
+): Finding | null {
+  if (!s.level) return null;
+  // A user site's name is held to its own, higher level: legitimate user sites (people's and projects'
+  // pages) have names unlike registered domains', and the levels are chosen on registered domains.
+  const userSite = input.suffix === null;
+  if (userSite && !s.userSiteLevel) return null;
+  const { levels } = model.file;
+  const level = userSite ? levels.user_site : s.level === "high" ? levels.high : levels.medium;
+  const parts = s.top.map((c) => `${c.label} (${signed(c.weight)})`).join(", ");
+  const pattern = s.pattern
+    ? ` Its shape, ${s.pattern.template}, is a campaign template: ${s.pattern.phishing.toLocaleString("en-US")} phishing names and ${s.pattern.legitimate.toLocaleString("en-US")} legitimate ones of the training data have it.`
+    : "";
+  return makeFinding(
+    "DR-DOM-027",
+    `The name model scores ${site} ${probability(s.logit)} (flag level ${probability(level)}${
+      userSite ? ", the level for user sites" : s.level === "high" ? ", high" : ""
+    }; trained on phishing first seen ${model.file.about.phishing_first_seen.from} to ${
+      model.file.about.phishing_first_seen.to
+    }). Weighed most: ${parts || "the name as a whole"}.${pattern}`,
+    { severity: s.level === "high" && !userSite ? "High" : "Medium" },
+  );
+}
+
+/**
+ * When the model reads the name as an ordinary legitimate one (below its `clear` level) and the rules found
+ * only weak signals (WEAK_NAME_CODES at Medium or Low), those findings stay in the report as Informational
+ * with the reason, and count for nothing.
+ */
+export function clearedByModel(
+  findings: readonly Finding[],
+  s: NameScore,
+  isWeak: (f: readonly Finding[]) => boolean,
+): Finding[] {
+  if (!s.clear || !isWeak(findings)) return [...findings];
+  const note = ` Not counted: the name model reads the name as an ordinary legitimate name (score ${probability(s.logit)}), so this weak signal alone does not make it suspicious.`;
+  return findings.map((f) =>
+    f.severity === "Informational" ? f : { ...f, severity: "Informational", details: `${f.details}${note}` },
+  );
+}
