@@ -649,9 +649,10 @@ async function benign(
     );
     const groups = new Map<string, string[]>();
     for (const l of report) {
+      if (l.source === "tranco") continue; // measured above, as the Tranco list's own reporting part
       const group = l.source.startsWith("ut1/") ? "UT1 categories" : l.source;
       groups.set(group, [...(groups.get(group) ?? []), l.host]);
-      if (l.source !== "tranco" && l.source !== "radar" && !trancoSet.has(l.site)) longTailHosts.push(l.host);
+      if (l.source !== "radar" && !trancoSet.has(l.site)) longTailHosts.push(l.host);
     }
     for (const [group, hosts] of [...groups].sort()) {
       reportParts.push(await measure(`${group}, reporting part`, hosts, options));

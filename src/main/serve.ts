@@ -58,8 +58,9 @@ export async function serve(
   let app: FastifyInstance | null = null;
   let url: string | null = null;
   if (config.ROLE !== "worker") {
-    // The domain-risk name tables (brand index, lure words, platform lists, English words) build on first
-    // use, ~0.2 s of CPU: now, before listening, rather than inside the first POST /v1/domain-risks.
+    // The domain-risk name tables (brand index, lure words, platform lists, English words) and the learned
+    // name model load on first use, ~0.3 s of CPU: now, before listening, rather than inside the first
+    // POST /v1/domain-risks.
     warmRiskEngine();
     app = await buildApp(services, { logger: logger.child({ component: "http" }) });
     url = await app.listen({ port: config.PORT, host: config.HOST });

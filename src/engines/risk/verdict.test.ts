@@ -47,6 +47,7 @@ const SIGNALS: StaticSignals = {
   userinfo: false,
   encodedHost: false,
   port: null,
+  nameModel: null,
 };
 
 interface NameCase {
@@ -513,6 +514,42 @@ describe("name against history (docs/risk.md)", () => {
     const report = verdictOf(LEDGERBANK, { registeredDays: 7, certificate: "valid", certificateDays: 7 });
     expect(report.executive_summary).toContain("ledgerbank.com imitates Ledger (ledger.com)");
     expect(report.executive_summary).toContain("registered only 7 days ago");
+  });
+});
+
+describe("name the learned model reads as legitimate (docs/risk.md, Learned name model)", () => {
+  const READS_LEGITIMATE = { nameModel: { score: 0.2, clear: true } };
+
+  it("does not count a weak signal offline, and says why", () => {
+    const report = verdictOf({ ...LEDGERBANK, signals: READS_LEGITIMATE }, null);
+    expect(report.final_assessment).toBe("Benign");
+    expect(report.executive_summary).toContain("the learned name model reads it as more likely legitimate");
+    const kept = report.evidence_findings.find((f) => f.finding_id === "DR-DOM-003");
+    expect(kept?.severity).toBe("Informational");
+    expect(kept?.details).toContain("Not counted");
+  });
+
+  it("still counts it on a newly registered domain", () => {
+    const report = verdictOf(
+      { ...LEDGERBANK, signals: READS_LEGITIMATE },
+      {
+        registeredDays: 7,
+        certificate: "valid",
+        certificateDays: 7,
+      },
+    );
+    expect(report.final_assessment).not.toBe("Benign");
+    expect(report.executive_summary).toContain("ledgerbank.com imitates Ledger (ledger.com)");
+  });
+
+  it("never clears a strong signal", () => {
+    const report = verdictOf({ ...PAYPA1, signals: READS_LEGITIMATE }, null);
+    expect(report.final_assessment).not.toBe("Benign");
+  });
+
+  it("counts the weak signal when the model does not read the name as legitimate", () => {
+    const report = verdictOf({ ...LEDGERBANK, signals: { nameModel: { score: 0.7, clear: false } } }, null);
+    expect(report.final_assessment).toBe("Suspicious");
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Finding, Severity } from "../findings/types.js";
-import { type Clearance, clearanceOf } from "./clearance.js";
+import { type Clearance, clearanceOf, nameSignalOf } from "./clearance.js";
+import { clearedByModel } from "./names/finding.js";
 import type { NetworkAnalysis } from "./network/index.js";
 import type { Assessment, RiskReport } from "./report.js";
 import type { StaticAnalysis } from "./static/types.js";
@@ -95,6 +96,7 @@ function summaryOf(
   threatType: string,
   findings: Finding[],
   clearance: Clearance | null,
+  byModel: boolean,
 ): string {
   const parts: string[] = [];
   const host = s.hostname;
@@ -112,6 +114,17 @@ function summaryOf(
     const signals = [...new Set(clearance.findings.map((f) => f.description.replace(/\.$/, "")))];
     parts.push(
       `The name ${host} carries only weak signals (${signals.join("; ")}), but the domain ${clearance.because}`,
+    );
+  } else if (byModel) {
+    const signals = [
+      ...new Set(
+        s.findings
+          .filter((f) => f.details.includes("Not counted:"))
+          .map((f) => f.description.replace(/\.$/, "")),
+      ),
+    ];
+    parts.push(
+      `The name ${host} carries only weak signals (${signals.join("; ")}), and the learned name model reads it as more likely legitimate than phishing (score ${(s.signals.nameModel?.score ?? 0).toFixed(2)})`,
     );
   } else if (s.signals.isBrandDomain && s.signals.brandOwner) {
     parts.push(`${host} belongs to ${s.signals.brandOwner}`);
@@ -182,11 +195,27 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
         (f.severity === "Critical" || f.severity === "High" || f.severity === "Medium") &&
         f.details.includes(brandName),
     );
-  const s: StaticOk = impersonation ? analysis : { ...analysis, brand: null };
-  const findings = [...s.findings, ...(network?.findings ?? [])];
+  const named: StaticOk = impersonation ? analysis : { ...analysis, brand: null };
   // A weak name signal on a domain with a long history and a valid certificate counts for nothing: its
   // findings stay in the report, but add no points and name no brand or lure (docs/risk.md).
-  const clearance = clearanceOf(s, network);
+  const clearance = clearanceOf(named, network);
+  // Otherwise a weak name signal on a name the learned model reads as more likely legitimate counts for
+  // nothing either, unless the network shows a newly registered domain (docs/risk.md, "Learned name model").
+  const young = network?.findings.some((f) => f.finding_id === "DR-NET-010") === true;
+  const byModel =
+    clearance === null &&
+    !young &&
+    named.signals.nameModel?.clear === true &&
+    nameSignalOf(named.findings) === "weak";
+  const s: StaticOk = byModel
+    ? {
+        ...named,
+        brand: null,
+        findings: clearedByModel(named.findings, named.signals.nameModel?.score ?? 0),
+        signals: { ...named.signals, keywordCategories: [] },
+      }
+    : named;
+  const findings = [...s.findings, ...(network?.findings ?? [])];
   const judged: StaticOk = clearance
     ? { ...s, brand: null, signals: { ...s.signals, keywordCategories: [] } }
     : s;
@@ -238,7 +267,7 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
     final_assessment: assessment,
     threat_type: threatType,
     confidence_score: confidence,
-    executive_summary: summaryOf(s, network, assessment, threatType, findings, clearance),
+    executive_summary: summaryOf(s, network, assessment, threatType, findings, clearance, byModel),
     evidence_findings: findings,
   };
 }

@@ -45,17 +45,12 @@ export function nameModelFinding(
 }
 
 /**
- * When the model reads the name as an ordinary legitimate one (below its `clear` level) and the rules found
- * only weak signals (WEAK_NAME_CODES at Medium or Low), those findings stay in the report as Informational
- * with the reason, and count for nothing.
+ * Weak rule findings on a name the model reads as more likely legitimate than phishing (below its `clear`
+ * level): they stay in the report as Informational, with the reason, and count for nothing. The verdict
+ * decides when this applies (docs/risk.md, "Learned name model").
  */
-export function clearedByModel(
-  findings: readonly Finding[],
-  s: NameScore,
-  isWeak: (f: readonly Finding[]) => boolean,
-): Finding[] {
-  if (!s.clear || !isWeak(findings)) return [...findings];
-  const note = ` Not counted: the name model reads the name as an ordinary legitimate name (score ${probability(s.logit)}), so this weak signal alone does not make it suspicious.`;
+export function clearedByModel(findings: readonly Finding[], score: number): Finding[] {
+  const note = ` Not counted: the name model reads the name as more likely legitimate than phishing (score ${score.toFixed(3)}, below 0.5), and this weak signal alone does not make it suspicious.`;
   return findings.map((f) =>
     f.severity === "Informational" ? f : { ...f, severity: "Informational", details: `${f.details}${note}` },
   );

@@ -21,7 +21,7 @@ const modelFile = z.object({
     high: z.number(),
     /** A user site on a hosting platform is flagged from this level (legitimate user sites read unlike registered names). */
     user_site: z.number(),
-    /** Below this the name reads as an ordinary legitimate name: weak rule signals are not counted. */
+    /** Below this the name reads as more likely legitimate than phishing: weak rule signals are not counted. */
     clear: z.number(),
     chosen_on: z.string(),
   }),
@@ -52,7 +52,7 @@ export interface NameScore {
   level: "high" | "medium" | null;
   /** At or above the user-site level. */
   userSiteLevel: boolean;
-  /** Below the `clear` level: the name reads as an ordinary legitimate name. */
+  /** Below the `clear` level: the name reads as more likely legitimate than phishing. */
   clear: boolean;
   /** Positive contributions, largest first (at most three). */
   top: Contribution[];

@@ -53,6 +53,7 @@ function baseSignals(parsed: ParsedOk): StaticSignals {
     userinfo: parsed.tricks.userinfo !== null,
     encodedHost: parsed.tricks.encodedHost || parsed.tricks.obfuscatedIp !== null,
     port: parsed.tricks.port,
+    nameModel: null,
   };
 }
 
@@ -198,7 +199,7 @@ function analyzeDomain(
     }
   }
   findings.push(...hostFindings({ facts, signals, random, mixed, match, scan }));
-  if (nameScore) findings = clearedByModel(findings, nameScore, (f) => nameSignalOf(f) === "weak");
+  if (nameScore) signals.nameModel = { score: nameScore.probability, clear: nameScore.clear };
   if (trusted) findings = findings.filter((finding) => !isThreat(finding));
   return {
     ok: true,

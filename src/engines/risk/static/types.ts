@@ -63,6 +63,12 @@ export interface StaticSignals {
   userinfo: boolean;
   encodedHost: boolean;
   port: number | null;
+  /**
+   * The learned name model's reading of the site's name (score 0–1), and whether it is below the model's
+   * `clear` level (more likely legitimate than phishing); null when the model did not run (a trusted or
+   * IP host, or no model).
+   */
+  nameModel: { score: number; clear: boolean } | null;
 }
 
 export type StaticAnalysis =
