@@ -53,10 +53,14 @@ export function devAvailable(): boolean {
   return PHISHING_FILES.every((f) => existsSync(path.join(DEV, f))) && existsSync(path.join(DEV, UT1_DIR));
 }
 
-/** Every phishing entry of the dev files, in file order; hosts the parser refuses are counted apart. */
-export function readPhishing(): { entries: PhishingEntry[]; refused: PhishingEntry["host"][] } {
+/**
+ * Every phishing entry of the dev files with a domain name, in file order; lines the URL parser refuses
+ * (no verdict at all) and IP-address hosts (a verdict, but no name for the model) are counted apart.
+ */
+export function readPhishing(): { entries: PhishingEntry[]; refused: string[]; ipHosts: string[] } {
   const entries: PhishingEntry[] = [];
   const refused: string[] = [];
+  const ipHosts: string[] = [];
   const seen = new Set<string>();
   for (const file of PHISHING_FILES) {
     const lines = readFileSync(path.join(DEV, file), "utf8").split(/\r?\n/);
@@ -72,10 +76,11 @@ export function readPhishing(): { entries: PhishingEntry[]; refused: PhishingEnt
       seen.add(host);
       const n = named(host);
       if (n) entries.push({ ...n, month: line.slice(0, 7) });
+      else if (parseTarget(host).ok) ipHosts.push(host);
       else refused.push(host);
     }
   }
-  return { entries, refused };
+  return { entries, refused, ipHosts };
 }
 
 export type Part = "train" | "tune" | "report";

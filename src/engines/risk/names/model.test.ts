@@ -9,7 +9,7 @@ import {
   nameModelFrom,
   parseNameModel,
 } from "./model.js";
-import { type Example, fit, levelForRate } from "./train.js";
+import { type Example, fitWeights, levelForRate } from "./train.js";
 
 /** A small model whose weights are known, so scores and explanations can be checked by hand. */
 function handModel(): NameModelFile {
@@ -89,6 +89,18 @@ describe("the learned name model", () => {
     expect(findingOf(registered, "DR-DOM-027")?.severity).toBe("High");
   });
 
+  it("leaves a software project's page on a documentation platform to the rules", async () => {
+    // A model that scores "auth" far above every level: only the project-page reading keeps it quiet.
+    const model = nameModelFrom({ ...handModel(), vocabulary: ["w:auth"], weights: [20] });
+    const project = await analyzeRisk(null, "django-rest-auth.readthedocs.io", {
+      rankLookup: false,
+      nameModel: model,
+    });
+    expect(findingOf(project, "DR-DOM-027")).toBeUndefined();
+    const site = await analyzeRisk(null, "secure-auth.netlify.app", { rankLookup: false, nameModel: model });
+    expect(findingOf(site, "DR-DOM-027")).toBeDefined();
+  });
+
   it("does not count weak rule signals on a name the model reads as legitimate", async () => {
     const model = nameModelFrom(handModel());
     // A bank named after a common word that is also a crypto brand: a weak brand-and-lure signal.
@@ -122,14 +134,23 @@ describe("training", () => {
       (name): Example => ({ input: { name, suffix: "com" }, label: 0 }),
     ),
   ];
-  const options = { epochs: 20, alpha: 0.5, beta: 1, l1: 0.01, l2: 0.01, minCount: 1, seed: 7 };
+  const options = {
+    epochs: 20,
+    alpha: 0.5,
+    beta: 1,
+    l1: 0.01,
+    l2: 0.01,
+    minCount: 1,
+    seed: 7,
+    legitimateWeight: 1,
+  };
 
   it("is deterministic: the same examples give the same weights", () => {
-    expect(JSON.stringify(fit(examples, options))).toBe(JSON.stringify(fit(examples, options)));
+    expect(JSON.stringify(fitWeights(examples, options))).toBe(JSON.stringify(fitWeights(examples, options)));
   });
 
   it("learns what separates the two classes", () => {
-    const fitted = fit(examples, options);
+    const fitted = fitWeights(examples, options);
     expect(fitted.weights["w:parcel"] ?? 0).toBeGreaterThan(0);
     expect(fitted.weights["w:bakery"] ?? 0).toBeLessThan(0);
   });

@@ -100,39 +100,37 @@ function featureLabel(key: string): string {
 }
 
 /**
- * What pushed the score up, as an analyst can check it: the heaviest n-grams and words of the name that
- * do not overlap one another (quoted), then the suffix and shape features, largest first, at most three.
+ * What pushed the score up, as an analyst can check it: the name's parts (its runs of letters and of
+ * digits between hyphens), each with the summed weight of the n-grams and words inside it (an n-gram across
+ * two parts is shared between them), then the suffix and shape features; the largest positive three.
  */
 function explain(
   input: NameInput,
   features: readonly NameFeature[],
   weights: readonly number[],
 ): Contribution[] {
-  const order = features
-    .map((f, i) => ({ f, w: weights[i] ?? 0 }))
-    .filter((x) => x.w > 0)
-    .sort((a, b) => b.w - a.w || a.f.key.localeCompare(b.f.key));
-  const taken = new Uint8Array(input.name.length);
-  const out: Contribution[] = [];
-  const labels = new Set<string>();
-  for (const { f, w } of order) {
-    if (out.length === 3) break;
-    let label: string;
-    if (f.start !== undefined && f.end !== undefined) {
-      const text = input.name.slice(f.start, f.end).replace(/^-+|-+$/g, "");
-      if (text.length < 2) continue;
-      let overlaps = false;
-      for (let c = f.start; c < f.end; c++) if (taken[c]) overlaps = true;
-      if (overlaps) continue;
-      for (let c = f.start; c < f.end; c++) taken[c] = 1;
-      const atStart = f.key.startsWith("g:^") ? "at the start" : f.key.endsWith("$") ? "at the end" : "";
-      label = `"${text}"${atStart ? ` ${atStart}` : ""}`;
-    } else label = featureLabel(f.key);
-    if (labels.has(label)) continue;
-    labels.add(label);
-    out.push({ label, weight: w });
+  const { name } = input;
+  const runs: Array<{ start: number; end: number; weight: number }> = [];
+  for (const m of name.matchAll(/[a-z\u0080-\uffff]+|[0-9]+/g)) {
+    runs.push({ start: m.index, end: m.index + m[0].length, weight: 0 });
   }
-  return out;
+  const out: Contribution[] = [];
+  features.forEach((f, i) => {
+    const w = weights[i] ?? 0;
+    if (w === 0) return;
+    if (f.start === undefined || f.end === undefined) {
+      if (w > 0) out.push({ label: featureLabel(f.key), weight: w });
+      return;
+    }
+    const start = f.start;
+    const end = f.end;
+    const touched = runs.filter((r) => r.start < end && r.end > start);
+    for (const r of touched) r.weight += w / touched.length;
+  });
+  for (const r of runs) {
+    if (r.weight > 0) out.push({ label: `"${name.slice(r.start, r.end)}"`, weight: r.weight });
+  }
+  return out.sort((a, b) => b.weight - a.weight || a.label.localeCompare(b.label)).slice(0, 3);
 }
 
 export function nameModelFrom(file: NameModelFile): NameModel {

@@ -23,6 +23,8 @@ export interface TrainOptions {
   /** Features seen in fewer training examples are left out of the vocabulary. */
   minCount: number;
   seed: number;
+  /** How much more a legitimate example weighs than a phishing one, once both classes are balanced. */
+  legitimateWeight: number;
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
@@ -33,6 +35,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   l2: 1,
   minCount: 3,
   seed: 20250601,
+  legitimateWeight: 3,
 };
 
 /** mulberry32: a small seeded generator, so the shuffle is the same on every run. */
@@ -64,7 +67,10 @@ export function vocabularyOf(fitted: Fitted): { vocabulary: string[]; weights: n
 }
 
 /** Fits the weights. Phishing and legitimate examples weigh the same in total, whatever their counts. */
-export function fit(examples: readonly Example[], options: TrainOptions = DEFAULT_TRAIN_OPTIONS): Fitted {
+export function fitWeights(
+  examples: readonly Example[],
+  options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+): Fitted {
   const counts = new Map<string, number>();
   for (const e of examples) {
     for (const k of new Set(nameFeatures(e.input).map((f) => f.key))) counts.set(k, (counts.get(k) ?? 0) + 1);
@@ -84,7 +90,7 @@ export function fit(examples: readonly Example[], options: TrainOptions = DEFAUL
   const positives = examples.filter((e) => e.label === 1).length;
   const negatives = examples.length - positives;
   const weightOf = [
-    negatives === 0 ? 0 : examples.length / (2 * negatives),
+    negatives === 0 ? 0 : (options.legitimateWeight * examples.length) / (2 * negatives),
     positives === 0 ? 0 : examples.length / (2 * positives),
   ];
 

@@ -14,15 +14,15 @@ import {
 } from "../../domain/index.js";
 import { makeFinding } from "../../findings/catalog.js";
 import type { Finding } from "../../findings/types.js";
-import { nameSignalOf } from "../clearance.js";
 import { nameInput } from "../names/features.js";
-import { clearedByModel, nameModelFinding } from "../names/finding.js";
+import { nameModelFinding } from "../names/finding.js";
 import { type NameModel, type NameScore, shippedNameModel } from "../names/model.js";
 import { type BrandMatch, matchBrand } from "./brand-match.js";
 import { hostFindings, keywordFindings, referenceNumberFindings } from "./host-findings.js";
 import { type HostScan, scanHost } from "./scan.js";
 import type { StaticAnalysis, StaticOptions, StaticSignals } from "./types.js";
 import { brandDomainInPath, urlTrickFindings } from "./url-findings.js";
+import { projectSite } from "./user-site.js";
 import { possessive } from "./wording.js";
 
 type ParsedOk = Extract<ParsedTarget, { ok: true }>;
@@ -185,7 +185,9 @@ function analyzeDomain(
     signals.keywordCategories = [...new Set(scan.keywords.map((k) => k.keyword.category))];
     signals.keywords = [...new Set(scan.keywords.map((k) => k.keyword.text))];
     const input = nameInput(facts);
-    if (model) nameScore = model.score(input);
+    // A software project's page on a code-hosting or documentation platform (`django-oauth-toolkit` on
+    // readthedocs.io) is named after what the library does, as the lure-word rules already read it.
+    if (model && !projectSite(scan)) nameScore = model.score(input);
     const learned = model && nameScore ? nameModelFinding(model, nameScore, input, facts.registrable) : null;
     if (learned) findings.push(learned);
     const inPath = brandDomainInPath(parsed.tricks.pathAndQuery, hostname);
