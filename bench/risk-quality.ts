@@ -38,7 +38,7 @@ import {
 import { trainNameModel } from "../scripts/train-names.js";
 import { parseTarget } from "../src/engines/domain/index.js";
 import { analyzeRisk, type RiskOptions } from "../src/engines/risk/analyze.js";
-import { nameModelFrom } from "../src/engines/risk/names/model.js";
+import { nameModelFrom, weightCount } from "../src/engines/risk/names/model.js";
 import type { Assessment } from "../src/engines/risk/report.js";
 import { analyzeStatic } from "../src/engines/risk/static/index.js";
 import { DEV_DIR, int, readTranco, table } from "./support.js";
@@ -828,7 +828,7 @@ async function main(): Promise<void> {
   const model = nameModelFrom(trained.file);
   console.log(
     [
-      `- evaluation model: trained on phishing first seen 2024-12 – ${trainedUpTo} (${int(trained.file.about.examples.phishing)} names) against the training part (6 in 10 sites, by hash) of the legitimate lists (${int(trained.file.about.examples.legitimate)} names), ${int(trained.file.weights.length)} weights, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `- evaluation model: trained on phishing first seen 2024-12 – ${trainedUpTo} (${int(trained.file.about.examples.phishing)} names) against the training part (6 in 10 sites, by hash) of the legitimate lists (${int(trained.file.about.examples.legitimate)} names), ${int(weightCount(trained.file))} weights, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       `- flag levels chosen on the tuning part (2 in 10 legitimate sites), never on a reported figure: ${trained.file.levels.chosen_on}`,
       `- reported: phishing first seen 2025-05 – 2025-06 (${int(later.length)} hosts, ${int(later.filter((e) => trained.trainedKeys.has(inputKey(e.input))).length)} of them with a name also seen in training), and the reporting part (the other 2 in 10) of the legitimate lists, plus hand-written legitimate lists never trained on`,
       `- phishing lines with an IP address for a host (a verdict, no name to score; left out below): ${int(ipHosts.length)}`,

@@ -11,7 +11,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { NAME_MODEL_FILE, NAME_MODEL_FORMAT, type NameModelFile } from "../src/engines/risk/names/model.js";
+import {
+  NAME_MODEL_FILE,
+  NAME_MODEL_FORMAT,
+  type NameModelFile,
+  weightCount,
+} from "../src/engines/risk/names/model.js";
 import {
   campaignPatterns,
   DEFAULT_TRAIN_OPTIONS,
@@ -121,11 +126,9 @@ export function trainNameModel(
   return { file, fitted, trainedKeys: new Set([...positives.keys(), ...negatives.keys()]) };
 }
 
-/** The model file as written: the head indented, the two long arrays one line each. */
+/** The model file as written: indented JSON (the vocabulary and weights are one string each). */
 export function serialize(file: NameModelFile): string {
-  const { vocabulary, weights, ...head } = file;
-  const body = JSON.stringify(head, null, 1).replace(/\n}$/, "");
-  return `${body},\n "vocabulary": ${JSON.stringify(vocabulary)},\n "weights": ${JSON.stringify(weights)}\n}\n`;
+  return `${JSON.stringify(file, null, 1)}\n`;
 }
 
 const SHIPPED = path.resolve(import.meta.dirname, "..", "data", NAME_MODEL_FILE);
@@ -145,7 +148,7 @@ function validate(phishing: PhishingEntry[], legitimate: LegitimateEntry[]): voi
   const r = scored(report);
   const share = (xs: number[], t: number) =>
     `${((100 * xs.filter((x) => x >= t).length) / Math.max(1, xs.length)).toFixed(1)}%`;
-  console.log(`weights ${file.weights.length}, examples ${JSON.stringify(file.about.examples)}`);
+  console.log(`weights ${weightCount(file)}, examples ${JSON.stringify(file.about.examples)}`);
   console.log(`levels medium ${file.levels.medium} high ${file.levels.high}`);
   const sortedR = [...r].sort((x, y) => y - x);
   for (const rate of [0.002, 0.004, 0.01, 0.02]) {
@@ -183,7 +186,7 @@ async function main(): Promise<void> {
   }
   writeFileSync(SHIPPED, text);
   console.log(
-    `wrote ${SHIPPED}: ${file.weights.length} weights, ${file.patterns.length} patterns, ` +
+    `wrote ${SHIPPED}: ${weightCount(file)} weights, ${file.patterns.length} patterns, ` +
       `${file.about.examples.phishing} phishing and ${file.about.examples.legitimate} legitimate names ` +
       `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );

@@ -29,8 +29,38 @@ export function nameInput(facts: HostFacts): NameInput {
 }
 
 /** Character n-grams of these lengths over `^name$`. */
-const NGRAM_MIN = 3;
-const NGRAM_MAX = 5;
+export const NGRAM_MIN = 3;
+export const NGRAM_MAX = 5;
+
+/**
+ * Two independent 32-bit hashes of a string's UTF-16 code units (FNV-1a, and a multiply-rotate hash),
+ * computed one unit at a time, so that n-grams can be looked up with no string built: `gramHash` steps
+ * both from the previous unit's state. Together they tell 64 bits, so two different n-grams of a model's
+ * vocabulary and a name practically never meet.
+ */
+export const GRAM_SEED_A = 0x811c9dc5;
+export const GRAM_SEED_B = 0x9e3779b9;
+
+export function stepA(h: number, unit: number): number {
+  return Math.imul(h ^ unit, 0x01000193) >>> 0;
+}
+
+export function stepB(h: number, unit: number): number {
+  const x = Math.imul(h + unit, 0x85ebca6b) >>> 0;
+  return ((x << 13) | (x >>> 19)) >>> 0;
+}
+
+/** Both hashes of a whole string (the vocabulary's n-grams, at load). */
+export function gramHash(text: string): [number, number] {
+  let a = GRAM_SEED_A;
+  let b = GRAM_SEED_B;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    a = stepA(a, unit);
+    b = stepB(b, unit);
+  }
+  return [a, b];
+}
 
 function bucket(value: number, edges: readonly number[]): number {
   let i = 0;
@@ -44,21 +74,30 @@ const HYPHEN_EDGES = [0, 1, 2];
 const SWITCH_EDGES = [0, 1, 2];
 
 /**
- * The features of a name, in a fixed order. Keys are namespaced: `g:` character n-gram (`^` and `$` mark
- * the name's ends), `w:` a run of letters between hyphens and digits, `t:` the public suffix, `tl:` its
- * last label, `s:` shape (length, digits, hyphens, letter/digit switches, random-looking letters).
+ * Receives each feature: its namespace (`g:`, `w:`…) and text, whose concatenation is the feature's key,
+ * and for parts of the name their offsets (-1 for the others). Split so that scoring can look n-grams up
+ * without building a key string for each.
  */
-export function nameFeatures(input: NameInput): NameFeature[] {
+export type FeatureVisitor = (kind: string, text: string, start: number, end: number) => void;
+
+/**
+ * The features of a name, in a fixed order, passed one by one (no list is built: scoring only sums weights).
+ * Keys are namespaced: `g:` character n-gram (`^` and `$` mark the name's ends), `w:` a run of letters
+ * between hyphens and digits, `t:` the public suffix, `tl:` its last label, `tx:` the suffix crossed with
+ * the shape, `p:` the campaign template, `s:` shape (length, digits, hyphens, letter/digit switches,
+ * random-looking letters).
+ */
+export function visitFeatures(
+  input: NameInput,
+  visit: FeatureVisitor,
+  grams = true,
+  template: string | null = null,
+): void {
   const { name } = input;
-  const out: NameFeature[] = [];
   const marked = `^${name}$`;
-  for (let n = NGRAM_MIN; n <= NGRAM_MAX; n++) {
+  for (let n = NGRAM_MIN; grams && n <= NGRAM_MAX; n++) {
     for (let i = 0; i + n <= marked.length; i++) {
-      out.push({
-        key: `g:${marked.slice(i, i + n)}`,
-        start: Math.max(0, i - 1),
-        end: Math.min(name.length, i + n - 1),
-      });
+      visit("g:", marked.slice(i, i + n), Math.max(0, i - 1), Math.min(name.length, i + n - 1));
     }
   }
   let digits = 0;
@@ -77,27 +116,39 @@ export function nameFeatures(input: NameInput): NameFeature[] {
     if (kind) previous = kind;
     if (isLetter && runStart < 0) runStart = i;
     if (!isLetter && runStart >= 0) {
-      if (i - runStart >= 2) out.push({ key: `w:${name.slice(runStart, i)}`, start: runStart, end: i });
+      if (i - runStart >= 2) visit("w:", name.slice(runStart, i), runStart, i);
       runStart = -1;
     }
   }
-  out.push({ key: `s:len${bucket(name.length, LENGTH_EDGES)}` });
-  out.push({ key: `s:dig${bucket(digits, DIGIT_EDGES)}` });
-  out.push({ key: `s:hyp${bucket(hyphens, HYPHEN_EDGES)}` });
-  out.push({ key: `s:sw${bucket(switches, SWITCH_EDGES)}` });
-  if (randomness(name).random) out.push({ key: "s:random" });
+  visit("s:", `len${bucket(name.length, LENGTH_EDGES)}`, -1, -1);
+  visit("s:", `dig${bucket(digits, DIGIT_EDGES)}`, -1, -1);
+  visit("s:", `hyp${bucket(hyphens, HYPHEN_EDGES)}`, -1, -1);
+  visit("s:", `sw${bucket(switches, SWITCH_EDGES)}`, -1, -1);
+  if (randomness(name).random) visit("s:", "random", -1, -1);
   // No template for a user site: the legitimate lists hold no user sites, so any user-site feature would
   // only say "on a platform", and a platform is not what makes a name phishing.
   if (input.suffix !== null) {
-    out.push({ key: `p:${nameTemplate(input)}` });
-    out.push({ key: `t:${input.suffix}` });
-    out.push({ key: `tx:${input.suffix}:len${bucket(name.length, LENGTH_EDGES)}` });
-    out.push({
-      key: `tx:${input.suffix}:dig${bucket(digits, DIGIT_EDGES)}:hyp${bucket(hyphens, HYPHEN_EDGES)}`,
-    });
+    visit("p:", template ?? nameTemplate(input), -1, -1);
+    visit("t:", input.suffix, -1, -1);
+    visit("tx:", `${input.suffix}:len${bucket(name.length, LENGTH_EDGES)}`, -1, -1);
+    visit(
+      "tx:",
+      `${input.suffix}:dig${bucket(digits, DIGIT_EDGES)}:hyp${bucket(hyphens, HYPHEN_EDGES)}`,
+      -1,
+      -1,
+    );
     const dot = input.suffix.lastIndexOf(".");
-    if (dot >= 0) out.push({ key: `tl:${input.suffix.slice(dot + 1)}` });
+    if (dot >= 0) visit("tl:", input.suffix.slice(dot + 1), -1, -1);
   }
+}
+
+/** The features of a name as a list (training and explanations). */
+export function nameFeatures(input: NameInput): NameFeature[] {
+  const out: NameFeature[] = [];
+  visitFeatures(input, (kind, text, start, end) => {
+    const key = kind + text;
+    out.push(start < 0 ? { key } : { key, start, end });
+  });
   return out;
 }
 
@@ -106,7 +157,7 @@ function letterClass(run: string): string {
   if (run.length >= 3 && (isOrdinaryWord(run) || wordFor(run) !== undefined)) return "word";
   if (run.length <= 4) return "short";
   if (randomness(run).random || !/[aeiouy]/.test(run)) return "random";
-  for (let cut = run.length - 1; cut >= 3; cut--) {
+  for (let cut = run.length - 1; cut >= Math.max(3, run.length - 5); cut--) {
     const head = run.slice(0, cut);
     const tail = run.slice(cut);
     if ((isOrdinaryWord(head) || wordFor(head) !== undefined) && tail.length <= 5) return "word+short";

@@ -23,8 +23,8 @@ function handModel(): NameModelFile {
     },
     levels: { medium: 2, high: 4, user_site: 5, clear: -4, chosen_on: "test" },
     bias: -3,
-    vocabulary: ["g:^co", "t:top", "w:ledgerbank", "w:parcel", "w:redelivery"],
-    weights: [0.5, 1, -2, 2.5, 1.5],
+    vocabulary: ["g:^co", "t:top", "w:ledgerbank", "w:parcel", "w:redelivery"].join("\n"),
+    weights: "5000,10000,-20000,25000,15000",
     patterns: [{ template: "com-word-word on an abused TLD", phishing: 120, legitimate: 0 }],
   };
 }
@@ -91,7 +91,7 @@ describe("the learned name model", () => {
 
   it("leaves a software project's page on a documentation platform to the rules", async () => {
     // A model that scores "auth" far above every level: only the project-page reading keeps it quiet.
-    const model = nameModelFrom({ ...handModel(), vocabulary: ["w:auth"], weights: [20] });
+    const model = nameModelFrom({ ...handModel(), vocabulary: "w:auth", weights: "200000" });
     const project = await analyzeRisk(null, "django-rest-auth.readthedocs.io", {
       rankLookup: false,
       nameModel: model,
@@ -125,6 +125,36 @@ describe("the learned name model", () => {
   });
 });
 
+describe("the shipped model's scoring", () => {
+  it("sums exactly the weights of the name's features (the n-gram table agrees with the vocabulary)", () => {
+    const model = parseNameModel(readDataText(NAME_MODEL_FILE));
+    const keys = model.file.vocabulary.split("\n");
+    const values = model.file.weights.split(",").map((w) => Number(w) / 10_000);
+    const table = new Map(keys.map((k, i) => [k, values[i] ?? 0]));
+    const names = [
+      "paypal-secure-login",
+      "com-parcel-redelivery",
+      "example",
+      "xn--pypal-4ve",
+      "münchen-bank",
+      "a1b2c3",
+      "kucoinlogin_io",
+      "bankofstockton",
+      "the-longest-name-of-all-with-many-words-and-hyphens-2025",
+    ];
+    for (const name of names) {
+      for (const suffix of ["com", "top", null]) {
+        const input = { name, suffix };
+        const expected = nameFeatures(input).reduce(
+          (sum, f) => sum + (table.get(f.key) ?? 0),
+          model.file.bias,
+        );
+        expect(model.score(input).logit).toBeCloseTo(expected, 9);
+      }
+    }
+  });
+});
+
 describe("training", () => {
   const examples: Example[] = [
     ...["parcel-fee", "parcel-track", "redelivery-fee", "parcel-redelivery", "toll-fee-pay"].map(
@@ -143,6 +173,7 @@ describe("training", () => {
     minCount: 1,
     seed: 7,
     legitimateWeight: 1,
+    minWeight: 0,
   };
 
   it("is deterministic: the same examples give the same weights", () => {

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { readDataText } from "../../domain/data-files.js";
-import { type NameFeature, type NameInput, nameFeatures, nameTemplate } from "./features.js";
+import {
+  GRAM_SEED_A,
+  GRAM_SEED_B,
+  gramHash,
+  type NameInput,
+  NGRAM_MAX,
+  NGRAM_MIN,
+  nameTemplate,
+  stepA,
+  stepB,
+  visitFeatures,
+} from "./features.js";
 
 /** Where the shipped model lives, relative to `data/`. */
 export const NAME_MODEL_FILE = "models/name-model-v1.json";
@@ -26,9 +37,10 @@ const modelFile = z.object({
     chosen_on: z.string(),
   }),
   bias: z.number(),
-  /** The features with a weight, sorted; `weights[i]` (log-odds) is the weight of `vocabulary[i]`. */
-  vocabulary: z.array(z.string()),
-  weights: z.array(z.number()),
+  /** The features with a weight, sorted, one per line. */
+  vocabulary: z.string(),
+  /** Their weights (log-odds) in ten-thousandths, comma-separated, in the vocabulary's order. */
+  weights: z.string(),
   /** Campaign templates common among the training phishing names and rare among the legitimate ones. */
   patterns: z.array(
     z.object({ template: z.string(), phishing: z.number().int(), legitimate: z.number().int() }),
@@ -106,78 +118,173 @@ function featureLabel(key: string): string {
  */
 function explain(
   input: NameInput,
-  features: readonly NameFeature[],
-  weights: readonly number[],
+  grams: GramTable,
+  others: ReadonlyMap<string, number>,
+  template: string | null,
 ): Contribution[] {
   const { name } = input;
   const runs: Array<{ start: number; end: number; weight: number }> = [];
   for (const m of name.matchAll(/[a-z\u0080-\uffff]+|[0-9]+/g)) {
     runs.push({ start: m.index, end: m.index + m[0].length, weight: 0 });
   }
-  const out: Contribution[] = [];
-  features.forEach((f, i) => {
-    const w = weights[i] ?? 0;
-    if (w === 0) return;
-    if (f.start === undefined || f.end === undefined) {
-      if (w > 0) out.push({ label: featureLabel(f.key), weight: w });
-      return;
-    }
-    const start = f.start;
-    const end = f.end;
+  const share = (start: number, end: number, w: number) => {
     const touched = runs.filter((r) => r.start < end && r.end > start);
     for (const r of touched) r.weight += w / touched.length;
-  });
+  };
+  const out: Contribution[] = [];
+  grams.walk(name, share);
+  visitFeatures(
+    input,
+    (kind, text, start, end) => {
+      const w = others.get(kind + text) ?? 0;
+      if (w === 0) return;
+      if (start >= 0) share(start, end, w);
+      else if (w > 0) out.push({ label: featureLabel(kind + text), weight: w });
+    },
+    false,
+    template,
+  );
   for (const r of runs) {
     if (r.weight > 0) out.push({ label: `"${name.slice(r.start, r.end)}"`, weight: r.weight });
   }
   return out.sort((a, b) => b.weight - a.weight || a.label.localeCompare(b.label)).slice(0, 3);
 }
 
+/**
+ * The n-gram weights as an open-addressing table keyed by the two hashes of the n-gram's text (see
+ * `gramHash`): scoring walks a name's characters and looks each n-gram up with no string built.
+ */
+class GramTable {
+  private readonly a: Uint32Array;
+  private readonly b: Uint32Array;
+  private readonly w: Float64Array;
+  private readonly used: Uint8Array;
+  private readonly mask: number;
+
+  constructor(entries: ReadonlyArray<[string, number]>) {
+    let size = 1;
+    while (size < entries.length * 2) size *= 2;
+    this.a = new Uint32Array(size);
+    this.b = new Uint32Array(size);
+    this.w = new Float64Array(size);
+    this.used = new Uint8Array(size);
+    this.mask = size - 1;
+    for (const [text, weight] of entries) {
+      const [a, b] = gramHash(text);
+      let slot = a & this.mask;
+      while (this.used[slot] === 1) slot = (slot + 1) & this.mask;
+      this.used[slot] = 1;
+      this.a[slot] = a;
+      this.b[slot] = b;
+      this.w[slot] = weight;
+    }
+  }
+
+  get(a: number, b: number): number {
+    let slot = a & this.mask;
+    while (this.used[slot] === 1) {
+      if (this.a[slot] === a && this.b[slot] === b) return this.w[slot] ?? 0;
+      slot = (slot + 1) & this.mask;
+    }
+    return 0;
+  }
+
+  /** Each n-gram of `^name$` with a weight: its offsets in the name (the marks excluded) and weight. */
+  walk(name: string, each: (start: number, end: number, weight: number) => void): void {
+    const marked = `^${name}$`;
+    for (let i = 0; i < marked.length; i++) {
+      let a = GRAM_SEED_A;
+      let b = GRAM_SEED_B;
+      for (let n = 1; n <= NGRAM_MAX && i + n <= marked.length; n++) {
+        const unit = marked.charCodeAt(i + n - 1);
+        a = stepA(a, unit);
+        b = stepB(b, unit);
+        if (n < NGRAM_MIN) continue;
+        const w = this.get(a, b);
+        if (w !== 0) each(Math.max(0, i - 1), Math.min(name.length, i + n - 1), w);
+      }
+    }
+  }
+
+  /** The summed weight of every n-gram of `^name$` (lengths NGRAM_MIN–NGRAM_MAX). */
+  sum(name: string): number {
+    const marked = `^${name}$`;
+    let total = 0;
+    for (let i = 0; i < marked.length; i++) {
+      let a = GRAM_SEED_A;
+      let b = GRAM_SEED_B;
+      for (let n = 1; n <= NGRAM_MAX && i + n <= marked.length; n++) {
+        const unit = marked.charCodeAt(i + n - 1);
+        a = stepA(a, unit);
+        b = stepB(b, unit);
+        if (n >= NGRAM_MIN) total += this.get(a, b);
+      }
+    }
+    return total;
+  }
+}
+
+/** The weights of a model file (throws on a malformed file): n-grams in a GramTable, the rest by key. */
+function weightTables(file: NameModelFile): { grams: GramTable; others: Map<string, number> } {
+  const keys = file.vocabulary === "" ? [] : file.vocabulary.split("\n");
+  const values = file.weights === "" ? [] : file.weights.split(",");
+  if (keys.length !== values.length)
+    throw new Error(`name model: ${keys.length} features but ${values.length} weights`);
+  const gramEntries: Array<[string, number]> = [];
+  const others = new Map<string, number>();
+  for (let i = 0; i < keys.length; i++) {
+    const w = Number(values[i]);
+    if (!Number.isInteger(w)) throw new Error(`name model: weight ${i} is not an integer`);
+    const key = keys[i] as string;
+    if (key.startsWith("g:")) gramEntries.push([key.slice(2), w / 10_000]);
+    else others.set(key, w / 10_000);
+  }
+  return { grams: new GramTable(gramEntries), others };
+}
+
 export function nameModelFrom(file: NameModelFile): NameModel {
-  const weights = new Map<string, number>();
-  file.vocabulary.forEach((key, i) => {
-    weights.set(key, file.weights[i] ?? 0);
-  });
+  const { grams, others } = weightTables(file);
   const patterns = new Map(file.patterns.map((p) => [p.template, p]));
+  let logit = 0;
+  const add = (kind: string, text: string) => {
+    logit += others.get(kind + text) ?? 0;
+  };
   return {
     file,
     score(input: NameInput): NameScore {
-      const features = nameFeatures(input);
-      let logit = file.bias;
-      const ws = new Array<number>(features.length);
-      for (let i = 0; i < features.length; i++) {
-        const w = weights.get((features[i] as NameFeature).key) ?? 0;
-        ws[i] = w;
-        logit += w;
-      }
-      const level = logit >= file.levels.high ? "high" : logit >= file.levels.medium ? "medium" : null;
-      return {
-        logit,
-        probability: sigmoid(logit),
+      const template = input.suffix === null ? null : nameTemplate(input);
+      logit = file.bias + grams.sum(input.name);
+      visitFeatures(input, add, false, template);
+      const sum = logit;
+      const level: NameScore["level"] =
+        sum >= file.levels.high ? "high" : sum >= file.levels.medium ? "medium" : null;
+      const userSiteLevel = sum >= file.levels.user_site;
+      const flagged = input.suffix === null ? userSiteLevel : level !== null;
+      const base = {
+        logit: sum,
+        probability: sigmoid(sum),
         level,
-        userSiteLevel: logit >= file.levels.user_site,
-        clear: logit < file.levels.clear,
-        top: level ? explain(input, features, ws) : [],
-        pattern: level ? (patterns.get(nameTemplate(input)) ?? null) : null,
+        userSiteLevel,
+        clear: sum < file.levels.clear,
+      };
+      if (!flagged) return { ...base, top: [], pattern: null };
+      // Only a flagged name needs its explanation and its campaign template.
+      return {
+        ...base,
+        top: explain(input, grams, others, template),
+        pattern: patterns.get(template ?? nameTemplate(input)) ?? null,
       };
     },
   };
 }
 
-/** Everything but the two long arrays, which are checked by plain loops (zod is slow over 64,000 entries). */
-const modelHead = modelFile.omit({ vocabulary: true, weights: true });
-
 export function parseNameModel(text: string): NameModel {
-  const raw = JSON.parse(text) as { vocabulary?: unknown; weights?: unknown };
-  const head = modelHead.parse(raw);
-  const { vocabulary, weights } = raw;
-  if (!Array.isArray(vocabulary) || !Array.isArray(weights) || vocabulary.length !== weights.length)
-    throw new Error("name model: vocabulary and weights must be arrays of the same length");
-  for (let i = 0; i < weights.length; i++) {
-    if (typeof vocabulary[i] !== "string" || typeof weights[i] !== "number" || !Number.isFinite(weights[i]))
-      throw new Error(`name model: entry ${i} is not a feature and a finite weight`);
-  }
-  return nameModelFrom({ ...head, vocabulary: vocabulary as string[], weights: weights as number[] });
+  return nameModelFrom(modelFile.parse(JSON.parse(text)));
+}
+
+/** How many features carry a weight. */
+export function weightCount(file: NameModelFile): number {
+  return file.vocabulary === "" ? 0 : file.vocabulary.split("\n").length;
 }
 
 let shipped: NameModel | undefined;

@@ -25,6 +25,8 @@ export interface TrainOptions {
   seed: number;
   /** How much more a legitimate example weighs than a phishing one, once both classes are balanced. */
   legitimateWeight: number;
+  /** Weights smaller than this (in absolute value) are left out of the file: a smaller, faster model. */
+  minWeight: number;
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
@@ -36,6 +38,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   minCount: 3,
   seed: 20250601,
   legitimateWeight: 3,
+  minWeight: 0.02,
 };
 
 /** mulberry32: a small seeded generator, so the shuffle is the same on every run. */
@@ -60,10 +63,13 @@ export interface Fitted {
   weights: Record<string, number>;
 }
 
-/** The model file's two arrays: features in sorted order and their weights. */
-export function vocabularyOf(fitted: Fitted): { vocabulary: string[]; weights: number[] } {
-  const vocabulary = Object.keys(fitted.weights).sort();
-  return { vocabulary, weights: vocabulary.map((k) => fitted.weights[k] ?? 0) };
+/** The model file's vocabulary (sorted, one per line) and weights (ten-thousandths, comma-separated). */
+export function vocabularyOf(fitted: Fitted): { vocabulary: string; weights: string } {
+  const keys = Object.keys(fitted.weights).sort();
+  return {
+    vocabulary: keys.join("\n"),
+    weights: keys.map((k) => Math.round((fitted.weights[k] ?? 0) * 10_000)).join(","),
+  };
 }
 
 /** Fits the weights. Phishing and legitimate examples weigh the same in total, whatever their counts. */
@@ -138,7 +144,7 @@ export function fitWeights(
   const weights: Record<string, number> = {};
   for (let i = 0; i < d; i++) {
     const wi = round4(weightAt(i, true));
-    if (wi !== 0) weights[vocabulary[i] as string] = wi;
+    if (Math.abs(wi) >= options.minWeight && wi !== 0) weights[vocabulary[i] as string] = wi;
   }
   return { bias: round4(weightAt(biasId, false)), weights };
 }
