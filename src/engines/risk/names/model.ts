@@ -132,7 +132,7 @@ function explain(
     for (const r of touched) r.weight += w / touched.length;
   };
   const out: Contribution[] = [];
-  grams.walk(name, share);
+  grams.sum(name, share);
   visitFeatures(
     input,
     (kind, text, start, end) => {
@@ -189,25 +189,11 @@ class GramTable {
     return 0;
   }
 
-  /** Each n-gram of `^name$` with a weight: its offsets in the name (the marks excluded) and weight. */
-  walk(name: string, each: (start: number, end: number, weight: number) => void): void {
-    const marked = `^${name}$`;
-    for (let i = 0; i < marked.length; i++) {
-      let a = GRAM_SEED_A;
-      let b = GRAM_SEED_B;
-      for (let n = 1; n <= NGRAM_MAX && i + n <= marked.length; n++) {
-        const unit = marked.charCodeAt(i + n - 1);
-        a = stepA(a, unit);
-        b = stepB(b, unit);
-        if (n < NGRAM_MIN) continue;
-        const w = this.get(a, b);
-        if (w !== 0) each(Math.max(0, i - 1), Math.min(name.length, i + n - 1), w);
-      }
-    }
-  }
-
-  /** The summed weight of every n-gram of `^name$` (lengths NGRAM_MIN–NGRAM_MAX). */
-  sum(name: string): number {
+  /**
+   * The summed weight of every n-gram of `^name$` (lengths NGRAM_MIN–NGRAM_MAX); `each`, when given, also
+   * receives every n-gram with a weight: its offsets in the name (the marks excluded) and its weight.
+   */
+  sum(name: string, each?: (start: number, end: number, weight: number) => void): number {
     const marked = `^${name}$`;
     let total = 0;
     for (let i = 0; i < marked.length; i++) {
@@ -217,7 +203,11 @@ class GramTable {
         const unit = marked.charCodeAt(i + n - 1);
         a = stepA(a, unit);
         b = stepB(b, unit);
-        if (n >= NGRAM_MIN) total += this.get(a, b);
+        if (n < NGRAM_MIN) continue;
+        const w = this.get(a, b);
+        if (w === 0) continue;
+        total += w;
+        each?.(Math.max(0, i - 1), Math.min(name.length, i + n - 1), w);
       }
     }
     return total;
