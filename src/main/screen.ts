@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline";
 import { loadConfig } from "../config.js";
 import { createEgress, type Egress } from "../engines/egress/index.js";
+import { type Finding, SEVERITIES } from "../engines/findings/types.js";
 import { analyzeRisk } from "../engines/risk/analyze.js";
 import type { UserSitePolicy } from "../engines/risk/policy.js";
 
@@ -20,6 +21,16 @@ function egressFromEnv(): Egress {
  * `domainlens screen`: one URL or domain per line on stdin, one JSON line per input on stdout, in
  * input order. `--offline` runs the static agent only (no network at all).
  */
+/** Each finding code once, the most severe first (a code's rank is its most severe occurrence). */
+export function findingCodes(findings: readonly Finding[]): string[] {
+  const rank = new Map<string, number>();
+  for (const f of findings) {
+    const r = SEVERITIES.indexOf(f.severity);
+    rank.set(f.finding_id, Math.min(rank.get(f.finding_id) ?? r, r));
+  }
+  return [...rank].sort((a, b) => a[1] - b[1]).map(([code]) => code);
+}
+
 export async function runScreen(options: ScreenOptions, write: (line: string) => void): Promise<void> {
   const egress = options.offline ? null : egressFromEnv();
   const pending: Promise<string>[] = [];
@@ -57,7 +68,7 @@ export async function runScreen(options: ScreenOptions, write: (line: string) =>
                     threat_type: outcome.report.threat_type,
                     confidence_score: outcome.report.confidence_score,
                     brand: outcome.brand,
-                    findings: outcome.report.evidence_findings.map((f) => f.finding_id),
+                    findings: findingCodes(outcome.report.evidence_findings),
                   }
                 : { input, error: outcome.error, message: outcome.message },
             ),

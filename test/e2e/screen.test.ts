@@ -54,6 +54,9 @@ describe("domainlens screen --offline", () => {
     const codes = (lines[0]?.findings ?? []) as string[];
     expect(codes.length).toBeGreaterThan(0);
     expect(codes.every((c) => /^DR-DOM-\d{3}$/.test(c))).toBe(true);
+    // Each code once (two lure words are two DR-DOM-010 findings in the report), the most severe first.
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes[0]).toBe("DR-DOM-003");
     expect(lines[1]).toMatchObject({ final_assessment: "Benign", brand: null });
     expect(lines[2]).toMatchObject({ error: "invalid_url" });
     expect(lines[3]).toMatchObject({ brand: "PayPal" });
