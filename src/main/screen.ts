@@ -17,10 +17,6 @@ function egressFromEnv(): Egress {
   return createEgress(loadConfig().egress);
 }
 
-/**
- * `domainlens screen`: one URL or domain per line on stdin, one JSON line per input on stdout, in
- * input order. `--offline` runs the static agent only (no network at all).
- */
 /** Each finding code once, the most severe first (a code's rank is its most severe occurrence). */
 export function findingCodes(findings: readonly Finding[]): string[] {
   const rank = new Map<string, number>();
@@ -31,6 +27,10 @@ export function findingCodes(findings: readonly Finding[]): string[] {
   return [...rank].sort((a, b) => a[1] - b[1]).map(([code]) => code);
 }
 
+/**
+ * `domainlens screen`: one URL or domain per line on stdin, one JSON line per input on stdout, in
+ * input order. `--offline` runs the static agent only (no network at all).
+ */
 export async function runScreen(options: ScreenOptions, write: (line: string) => void): Promise<void> {
   const egress = options.offline ? null : egressFromEnv();
   const pending: Promise<string>[] = [];

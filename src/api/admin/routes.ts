@@ -26,6 +26,11 @@ const base = { tags: ["admin"], security: [{ adminToken: [] }] };
 const config = { auth: "admin" as const };
 
 export function adminRoutes(services: Services): FastifyPluginAsyncZod {
+  /** An organization as GET /admin/v1/orgs/{id} answers it: its summary and this month's usage. */
+  const orgWithUsage = async (orgId: string) => ({
+    ...(await services.orgs.summary(orgId)),
+    usage: await services.orgs.usage(orgId),
+  });
   return async (app) => {
     app.post(
       "/admin/v1/orgs",
@@ -57,10 +62,7 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
           response: { 200: orgResponse, ...errors },
         },
       },
-      async (request) => {
-        const summary = await services.orgs.summary(request.params.id);
-        return { ...summary, usage: await services.orgs.usage(request.params.id) };
-      },
+      async (request) => orgWithUsage(request.params.id),
     );
 
     app.patch(
@@ -79,8 +81,7 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
       },
       async (request) => {
         await services.orgs.updateSettings(request.params.id, request.body);
-        const summary = await services.orgs.summary(request.params.id);
-        return { ...summary, usage: await services.orgs.usage(request.params.id) };
+        return orgWithUsage(request.params.id);
       },
     );
 

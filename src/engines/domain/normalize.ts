@@ -122,6 +122,11 @@ export function describeHostProblem(host: string): string | null {
   return null;
 }
 
+/** The host part of a URL's authority as written: without `user@` and `:port`. */
+export function hostOfAuthority(authority: string): string {
+  return authority.slice(authority.lastIndexOf("@") + 1).replace(/:\d*$/, "");
+}
+
 function failHost(reason: DomainInputError, host: string): NormalizedDomain {
   return fail(reason, describeHostProblem(host) ?? messages[reason]);
 }
@@ -141,8 +146,7 @@ export function normalizeDomain(input: string, options: NormalizeOptions = {}): 
       text = new URL(text).hostname;
     } catch {
       const authority = text.replace(/^[a-z][a-z0-9+.-]*:\/\//i, "").replace(/[/?#].*$/s, "");
-      const host = authority.slice(authority.lastIndexOf("@") + 1).replace(/:\d*$/, "");
-      return failHost("invalid_characters", host);
+      return failHost("invalid_characters", hostOfAuthority(authority));
     }
   } else {
     // A bare host may still carry a path, query or port: keep the host part only.

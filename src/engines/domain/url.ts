@@ -1,5 +1,5 @@
 import { parse } from "tldts";
-import { type DomainInputError, describeHostProblem, normalizeDomain } from "./normalize.js";
+import { type DomainInputError, describeHostProblem, hostOfAuthority, normalizeDomain } from "./normalize.js";
 
 export type UrlInputError = DomainInputError | "unsupported_scheme" | "malformed";
 
@@ -117,8 +117,7 @@ function escapesPlainText(pathAndQuery: string): boolean {
 
 /** Why the URL parser refused `url`, naming the label and character when the host is at fault. */
 function unparsableMessage(url: string): string {
-  const authority = rawAuthority(url);
-  const host = authority.slice(authority.lastIndexOf("@") + 1).replace(/:\d*$/, "");
+  const host = hostOfAuthority(rawAuthority(url));
   if (host === "") return "The URL has no host name.";
   if (host.startsWith("[")) return "The URL could not be parsed.";
   return describeHostProblem(host) ?? "The URL could not be parsed.";

@@ -42,3 +42,8 @@ export interface Finding {
   details: string;
   category?: string;
 }
+
+/** A finding that counts as evidence of a threat: anything above Informational. */
+export function isThreat(finding: Finding): boolean {
+  return finding.severity !== "Informational";
+}

@@ -1,4 +1,4 @@
-import type { Finding, Severity } from "../findings/types.js";
+import { type Finding, isThreat, type Severity } from "../findings/types.js";
 import { ageText, type HostStanding, hostStanding, type NetworkAnalysis } from "./network/index.js";
 import type { StaticAnalysis } from "./static/types.js";
 
@@ -27,10 +27,6 @@ export const WEAK_NAME_CODES: ReadonlySet<string> = new Set([
 const WEAK_SEVERITIES: ReadonlySet<Severity> = new Set(["Medium", "Low"]);
 
 export type NameSignal = "none" | "weak" | "strong";
-
-function isThreat(f: Finding): boolean {
-  return f.severity !== "Informational";
-}
 
 /** How strongly the URL itself points at a threat: no finding, only weak ones, or a strong one. */
 export function nameSignalOf(findings: readonly Finding[]): NameSignal {

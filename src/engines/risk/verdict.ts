@@ -1,4 +1,4 @@
-import type { Finding, Severity } from "../findings/types.js";
+import { type Finding, isThreat, type Severity } from "../findings/types.js";
 import { type Clearance, clearanceOf, nameSignalOf } from "./clearance.js";
 import { clearedByModel } from "./names/finding.js";
 import type { NetworkAnalysis } from "./network/index.js";
@@ -58,11 +58,7 @@ const TECHNIQUE_WORDS: Record<string, string> = {
   brand_in_name: "using the brand's name in an unrelated domain",
 };
 
-function isThreat(f: Finding): boolean {
-  return f.severity !== "Informational";
-}
-
-function has(findings: Finding[], prefix: string): boolean {
+function has(findings: readonly Finding[], prefix: string): boolean {
   return findings.some((f) => f.finding_id.startsWith(prefix));
 }
 
@@ -89,6 +85,16 @@ function sentence(text: string): string {
   return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
+/** The descriptions of outweighed name findings, each once: "Suspicious keywords in the host name; …". */
+function weakSignals(findings: readonly Finding[]): string {
+  return [...new Set(findings.map((f) => f.description.replace(/\.$/, "")))].join("; ");
+}
+
+/** The analysis with its name's claims set aside: no brand imitated, no lure category. */
+function withoutNameClaims(s: StaticOk): StaticOk {
+  return { ...s, brand: null, signals: { ...s.signals, keywordCategories: [] } };
+}
+
 function summaryOf(
   s: StaticOk,
   network: NetworkAnalysis | null,
@@ -96,7 +102,7 @@ function summaryOf(
   threatType: string,
   findings: Finding[],
   clearance: Clearance | null,
-  byModel: boolean,
+  modelCleared: readonly Finding[] | null,
 ): string {
   const parts: string[] = [];
   const host = s.hostname;
@@ -111,20 +117,12 @@ function summaryOf(
         : `${host} imitates ${s.brand.name} (${s.brand.legitimateDomain}) by ${how}`,
     );
   } else if (clearance) {
-    const signals = [...new Set(clearance.findings.map((f) => f.description.replace(/\.$/, "")))];
     parts.push(
-      `The name ${host} carries only weak signals (${signals.join("; ")}), but the domain ${clearance.because}`,
+      `The name ${host} carries only weak signals (${weakSignals(clearance.findings)}), but the domain ${clearance.because}`,
     );
-  } else if (byModel) {
-    const signals = [
-      ...new Set(
-        s.findings
-          .filter((f) => f.details.includes("Not counted:"))
-          .map((f) => f.description.replace(/\.$/, "")),
-      ),
-    ];
+  } else if (modelCleared) {
     parts.push(
-      `The name ${host} carries only weak signals (${signals.join("; ")}), and the learned name model reads it as more likely legitimate than phishing (score ${(s.signals.nameModel?.score ?? 0).toFixed(2)})`,
+      `The name ${host} carries only weak signals (${weakSignals(modelCleared)}), and the learned name model reads it as more likely legitimate than phishing (score ${(s.signals.nameModel?.score ?? 0).toFixed(2)})`,
     );
   } else if (s.signals.isBrandDomain && s.signals.brandOwner) {
     parts.push(`${host} belongs to ${s.signals.brandOwner}`);
@@ -201,24 +199,22 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
   const clearance = clearanceOf(named, network);
   // Otherwise a weak name signal on a name the learned model reads as more likely legitimate counts for
   // nothing either, unless the network shows a newly registered domain (docs/risk.md, "Learned name model").
-  const young = network?.findings.some((f) => f.finding_id === "DR-NET-010") === true;
-  const byModel =
+  const young = has(network?.findings ?? [], "DR-NET-010");
+  const modelCleared =
     clearance === null &&
     !young &&
     named.signals.nameModel?.clear === true &&
-    nameSignalOf(named.findings) === "weak";
-  const s: StaticOk = byModel
+    nameSignalOf(named.findings) === "weak"
+      ? named.findings.filter(isThreat)
+      : null;
+  const s: StaticOk = modelCleared
     ? {
-        ...named,
-        brand: null,
+        ...withoutNameClaims(named),
         findings: clearedByModel(named.findings, named.signals.nameModel?.score ?? 0),
-        signals: { ...named.signals, keywordCategories: [] },
       }
     : named;
   const findings = [...s.findings, ...(network?.findings ?? [])];
-  const judged: StaticOk = clearance
-    ? { ...s, brand: null, signals: { ...s.signals, keywordCategories: [] } }
-    : s;
+  const judged: StaticOk = clearance ? withoutNameClaims(s) : s;
   const threats = findings.filter((f) => isThreat(f) && !clearance?.findings.includes(f));
   const score = scoreOf(threats);
   const strong = threats.some((f) => f.severity === "High" || f.severity === "Critical");
@@ -267,7 +263,7 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
     final_assessment: assessment,
     threat_type: threatType,
     confidence_score: confidence,
-    executive_summary: summaryOf(s, network, assessment, threatType, findings, clearance, byModel),
+    executive_summary: summaryOf(s, network, assessment, threatType, findings, clearance, modelCleared),
     evidence_findings: findings,
   };
 }

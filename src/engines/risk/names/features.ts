@@ -13,6 +13,8 @@ export interface NameInput {
   name: string;
   /** Public suffix of a registered domain (`com`, `co.uk`); null for a user's site on a platform. */
   suffix: string | null;
+  /** `randomness(name).random` when the caller has it already (the static agent does); else computed. */
+  random?: boolean;
 }
 
 /** One feature of a name; n-grams and words know where in the name they sit (for the explanation). */
@@ -23,9 +25,11 @@ export interface NameFeature {
   end?: number;
 }
 
-export function nameInput(facts: HostFacts): NameInput {
+export function nameInput(facts: HostFacts, random?: boolean): NameInput {
   const userSite = facts.platform?.userContent === "subdomain";
-  return { name: facts.name, suffix: userSite ? null : facts.icannSuffix };
+  const input: NameInput = { name: facts.name, suffix: userSite ? null : facts.icannSuffix };
+  if (random !== undefined) input.random = random;
+  return input;
 }
 
 /** Character n-grams of these lengths over `^name$`. */
@@ -124,7 +128,7 @@ export function visitFeatures(
   visit("s:", `dig${bucket(digits, DIGIT_EDGES)}`, -1, -1);
   visit("s:", `hyp${bucket(hyphens, HYPHEN_EDGES)}`, -1, -1);
   visit("s:", `sw${bucket(switches, SWITCH_EDGES)}`, -1, -1);
-  if (randomness(name).random) visit("s:", "random", -1, -1);
+  if (input.random ?? randomness(name).random) visit("s:", "random", -1, -1);
   // No template for a user site: the legitimate lists hold no user sites, so any user-site feature would
   // only say "on a platform", and a platform is not what makes a name phishing.
   if (input.suffix !== null) {

@@ -1,11 +1,7 @@
 import { makeFinding } from "../../findings/catalog.js";
 import type { Finding } from "../../findings/types.js";
 import type { NameInput } from "./features.js";
-import type { NameModel, NameScore } from "./model.js";
-
-function probability(logit: number): string {
-  return (1 / (1 + Math.exp(-logit))).toFixed(3);
-}
+import { type NameModel, type NameScore, sigmoid } from "./model.js";
 
 function signed(weight: number): string {
   return `${weight >= 0 ? "+" : "−"}${Math.abs(weight).toFixed(1)}`;
@@ -22,11 +18,10 @@ export function nameModelFinding(
   input: NameInput,
   site: string,
 ): Finding | null {
-  if (!s.level) return null;
-  // A user site's name is held to its own, higher level: legitimate user sites (people's and projects'
-  // pages) have names unlike registered domains', and the levels are chosen on registered domains.
+  // A user site's name is held to its own, higher level (NameScore.flagged): legitimate user sites (people's
+  // and projects' pages) have names unlike registered domains', and the levels are chosen on registered ones.
+  if (!s.flagged) return null;
   const userSite = input.suffix === null;
-  if (userSite && !s.userSiteLevel) return null;
   const { levels } = model.file;
   const level = userSite ? levels.user_site : s.level === "high" ? levels.high : levels.medium;
   const parts = s.top.map((c) => `${c.label} (${signed(c.weight)})`).join(", ");
@@ -35,7 +30,7 @@ export function nameModelFinding(
     : "";
   return makeFinding(
     "DR-DOM-027",
-    `The name model scores ${site} ${probability(s.logit)} (flag level ${probability(level)}${
+    `The name model scores ${site} ${s.probability.toFixed(3)} (flag level ${sigmoid(level).toFixed(3)}${
       userSite ? ", the level for user sites" : s.level === "high" ? ", high" : ""
     }; trained on phishing first seen ${model.file.about.phishing_first_seen.from} to ${
       model.file.about.phishing_first_seen.to

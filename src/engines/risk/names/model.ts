@@ -62,8 +62,11 @@ export interface NameScore {
   /** 0–1. */
   probability: number;
   level: "high" | "medium" | null;
-  /** At or above the user-site level. */
-  userSiteLevel: boolean;
+  /**
+   * The model speaks (DR-DOM-027): a registered name at the medium level or above, a user site's name at
+   * the user-site level or above.
+   */
+  flagged: boolean;
   /** Below the `clear` level: the name reads as more likely legitimate than phishing. */
   clear: boolean;
   /** Positive contributions, largest first (at most three). */
@@ -77,7 +80,7 @@ export interface NameModel {
   score(input: NameInput): NameScore;
 }
 
-function sigmoid(x: number): number {
+export function sigmoid(x: number): number {
   return 1 / (1 + Math.exp(-x));
 }
 
@@ -248,13 +251,12 @@ export function nameModelFrom(file: NameModelFile): NameModel {
       const sum = logit;
       const level: NameScore["level"] =
         sum >= file.levels.high ? "high" : sum >= file.levels.medium ? "medium" : null;
-      const userSiteLevel = sum >= file.levels.user_site;
-      const flagged = input.suffix === null ? userSiteLevel : level !== null;
+      const flagged = input.suffix === null ? sum >= file.levels.user_site : level !== null;
       const base = {
         logit: sum,
         probability: sigmoid(sum),
         level,
-        userSiteLevel,
+        flagged,
         clear: sum < file.levels.clear,
       };
       if (!flagged) return { ...base, top: [], pattern: null };

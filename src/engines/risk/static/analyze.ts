@@ -13,7 +13,7 @@ import {
   trancoRank,
 } from "../../domain/index.js";
 import { makeFinding } from "../../findings/catalog.js";
-import type { Finding } from "../../findings/types.js";
+import { type Finding, isThreat } from "../../findings/types.js";
 import { nameInput } from "../names/features.js";
 import { nameModelFinding } from "../names/finding.js";
 import { type NameModel, type NameScore, shippedNameModel } from "../names/model.js";
@@ -55,10 +55,6 @@ function baseSignals(parsed: ParsedOk): StaticSignals {
     port: parsed.tricks.port,
     nameModel: null,
   };
-}
-
-function isThreat(finding: Finding): boolean {
-  return finding.severity !== "Informational";
 }
 
 function analyzeIp(parsed: ParsedOk & { host: { kind: "ip" } }): StaticAnalysis {
@@ -184,12 +180,14 @@ function analyzeDomain(
     findings.push(...keywordFindings(scan, match !== null), ...referenceNumberFindings(scan));
     signals.keywordCategories = [...new Set(scan.keywords.map((k) => k.keyword.category))];
     signals.keywords = [...new Set(scan.keywords.map((k) => k.keyword.text))];
-    const input = nameInput(facts);
     // A software project's page on a code-hosting or documentation platform (`django-oauth-toolkit` on
     // readthedocs.io) is named after what the library does, as the lure-word rules already read it.
-    if (model && !projectSite(scan)) nameScore = model.score(input);
-    const learned = model && nameScore ? nameModelFinding(model, nameScore, input, facts.registrable) : null;
-    if (learned) findings.push(learned);
+    if (model && !projectSite(scan)) {
+      const input = nameInput(facts, random.random);
+      nameScore = model.score(input);
+      const learned = nameModelFinding(model, nameScore, input, facts.registrable);
+      if (learned) findings.push(learned);
+    }
     const inPath = brandDomainInPath(parsed.tricks.pathAndQuery, hostname);
     if (inPath) {
       findings.push(
