@@ -41,6 +41,7 @@ import { analyzeRisk, type RiskOptions } from "../src/engines/risk/analyze.js";
 import { nameModelFrom, weightCount } from "../src/engines/risk/names/model.js";
 import type { Assessment } from "../src/engines/risk/report.js";
 import { analyzeStatic } from "../src/engines/risk/static/index.js";
+import { printNameCeiling } from "./risk-name-ceiling.js";
 import { DEV_DIR, int, readTranco, table } from "./support.js";
 
 const ETH_CONFIG_FILE = path.join(DEV_DIR, "phishing/eth_phishing_detect_config_v1.2.0.json");
@@ -661,6 +662,8 @@ interface BenignResult {
   reportParts: SetResult[];
   longTailHand: SetResult;
   longTail: SetResult;
+  /** The long tail without Sublime's free-mail list, which names look-alike and throwaway mail domains too. */
+  longTailWithoutMail: SetResult;
   userSites: SetResult;
   heldOutLongTail: SetResult;
   heldOutUserSites: SetResult;
@@ -713,6 +716,7 @@ async function benign(
   let trancoReport: SetResult | null = null;
   const reportParts: SetResult[] = [];
   const longTailHosts = [...hand.longTail];
+  const mailHosts = new Set<string>();
   if (legitimate) {
     const report = legitimate.filter((l) => l.part === "report");
     trancoReport = await measure(
@@ -726,6 +730,7 @@ async function benign(
       const group = l.source.startsWith("ut1/") ? "UT1 categories" : l.source;
       groups.set(group, [...(groups.get(group) ?? []), l.host]);
       if (l.source !== "radar" && !trancoSet.has(l.site)) longTailHosts.push(l.host);
+      if (l.source === "sublime/free_email_providers") mailHosts.add(l.host);
     }
     for (const [group, hosts] of [...groups].sort()) {
       reportParts.push(await measure(`${group}, reporting part`, hosts, options));
@@ -739,6 +744,11 @@ async function benign(
     longTail: await measure(
       "long tail: hand-written + reporting parts outside the top lists",
       longTailHosts,
+      options,
+    ),
+    longTailWithoutMail: await measure(
+      "  … without Sublime's free-mail list (it names look-alike and throwaway mail domains too)",
+      longTailHosts.filter((h) => !mailHosts.has(h)),
       options,
     ),
     userSites: await measure(
@@ -771,6 +781,7 @@ function printBenign(b: BenignResult): void {
     b.longTailHand,
     b.heldOutLongTail,
     b.longTail,
+    b.longTailWithoutMail,
     b.userSites,
     b.heldOutUserSites,
   ];
@@ -847,6 +858,16 @@ async function main(): Promise<void> {
       options: { rankLookup: false, nameModel: model, userSitePolicy: "strict" },
     },
   ];
+  section("What the name alone can tell: name-only scorers at fixed shares of the legitimate tuning part");
+  printNameCeiling({
+    phishing: entries,
+    legitimate,
+    months: (m) => m <= trainedUpTo,
+    later,
+    evaluationModel: trained.fitted,
+    handWrittenLongTail: handLists(new Set(tranco)).longTail,
+  });
+
   const results: Array<{ config: Config; benign: BenignResult; phishing: PhishingResult }> = [];
   for (const config of configs) {
     started = performance.now();

@@ -21,6 +21,9 @@ describe("user-site policy", () => {
     ["juniper-quilts.ey.r.appspot.com", "ey.r.appspot.com"],
     // A platform named only by DomainLens's own list of abused platforms.
     ["juniper-quilts.gitbook.io", "gitbook.io"],
+    // Blogger's country domains, which the Public Suffix List no longer names: a user site like blogspot.com's.
+    ["juniper-quilts.blogspot.fi", "blogspot.fi"],
+    ["juniper-quilts.blogspot.co.ke", "blogspot.co.ke"],
   ])("strict flags the unknown user site %s as Suspicious with DR-DOM-028", async (input, platform) => {
     const evidence = await screen(input, "evidence");
     expect(evidence.final_assessment).toBe("Benign");

@@ -1,4 +1,4 @@
-import { type NameInput, nameFeatures, nameShape, nameTemplate } from "./features.js";
+import { type NameFeature, type NameInput, nameFeatures, nameShape, nameTemplate } from "./features.js";
 import type { NameModelFile } from "./model.js";
 
 /**
@@ -72,14 +72,18 @@ export function vocabularyOf(fitted: Fitted): { vocabulary: string; weights: str
   };
 }
 
+/** What a model reads of a name: the shipped model's features, or another set for a comparison. */
+export type FeatureSet = (input: NameInput) => NameFeature[];
+
 /** Fits the weights. Phishing and legitimate examples weigh the same in total, whatever their counts. */
 export function fitWeights(
   examples: readonly Example[],
   options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+  features: FeatureSet = nameFeatures,
 ): Fitted {
   const counts = new Map<string, number>();
   for (const e of examples) {
-    for (const k of new Set(nameFeatures(e.input).map((f) => f.key))) counts.set(k, (counts.get(k) ?? 0) + 1);
+    for (const k of new Set(features(e.input).map((f) => f.key))) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const vocabulary = [...counts].filter(([, n]) => n >= options.minCount).map(([k]) => k);
   vocabulary.sort();
@@ -87,7 +91,7 @@ export function fitWeights(
   // Every occurrence of a feature counts (an n-gram twice in a name weighs twice), as when scoring.
   const encoded = examples.map((e) => {
     const ids: number[] = [];
-    for (const f of nameFeatures(e.input)) {
+    for (const f of features(e.input)) {
       const i = index.get(f.key);
       if (i !== undefined) ids.push(i);
     }
@@ -150,9 +154,9 @@ export function fitWeights(
 }
 
 /** Log-odds of a name under fitted weights (the same sum the shipped model computes). */
-export function logitOf(fitted: Fitted, input: NameInput): number {
+export function logitOf(fitted: Fitted, input: NameInput, features: FeatureSet = nameFeatures): number {
   let logit = fitted.bias;
-  for (const f of nameFeatures(input)) logit += fitted.weights[f.key] ?? 0;
+  for (const f of features(input)) logit += fitted.weights[f.key] ?? 0;
   return logit;
 }
 
