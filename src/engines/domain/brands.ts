@@ -46,7 +46,13 @@ export interface Brand {
   sector: BrandSector;
   /** The brand's main registrable domain, named in findings. */
   primaryDomain: string;
-  tokens: ReadonlyArray<{ text: string; strength: TokenStrength; legitimateDomain: string }>;
+  tokens: ReadonlyArray<{
+    text: string;
+    strength: TokenStrength;
+    /** The token is an ordinary word (the brand file's `common` list): see `dictionaryBrandCorroborated`. */
+    dictionaryWord: boolean;
+    legitimateDomain: string;
+  }>;
 }
 
 /** Brand files merge extra official domain lists published by MISP for these brands. */
@@ -66,6 +72,27 @@ export interface BrandRegistry {
   byTld: ReadonlyMap<string, Brand>;
   /** `sparkasse-*.de`: suffix → name prefixes. */
   byPrefix: ReadonlyMap<string, ReadonlyArray<{ prefix: string; brand: Brand }>>;
+}
+
+/**
+ * What shows that a brand name which is also an ordinary word (Ledger, Amazon, Apple, Chase, Discover,
+ * Target, Delta, Shell: the brand files' `common` lists) means the brand and not the word. One of these is
+ * needed before any agent matches such a name; the word alone never is.
+ */
+export interface BrandCorroboration {
+  /** Words of the brand's own field next to the name (`wallet` by a wallet maker, `parcel` by a courier). */
+  productWords: number;
+  /** A credential or payment ask: a strong lure word in the name (`login`, `verify`), a password or card field. */
+  ask: boolean;
+  /** The brand's logo on the page. */
+  logo?: boolean;
+  /** The host spells one of the brand's domains or is a look-alike of it (`ledger.com-secure.top`). */
+  lookAlike?: boolean;
+}
+
+/** The one rule for dictionary-word brands, shared by the domain-risk engine and the scan agents. */
+export function dictionaryBrandCorroborated(evidence: BrandCorroboration): boolean {
+  return evidence.productWords > 0 || evidence.ask || evidence.logo === true || evidence.lookAlike === true;
 }
 
 export function tokenStrength(token: string, common: ReadonlySet<string>): TokenStrength {
@@ -120,6 +147,7 @@ function buildRegistry(entries: readonly BrandEntry[]): BrandRegistry {
       tokens: entry.tokens.map((text) => ({
         text,
         strength: tokenStrength(text, common),
+        dictionaryWord: common.has(text),
         legitimateDomain: slds.get(text) ?? primaryDomain,
       })),
     };

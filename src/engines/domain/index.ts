@@ -1,9 +1,11 @@
 export {
   type Brand,
+  type BrandCorroboration,
   type BrandSector,
   brandOwning,
   brandRegistry,
   brandsListing,
+  dictionaryBrandCorroborated,
   type TokenStrength,
 } from "./brands.js";
 export { confusableInfo, scriptsOf, skeleton } from "./confusables.js";

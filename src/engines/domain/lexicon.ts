@@ -37,6 +37,8 @@ export interface BrandTarget {
   skeleton: string;
   /** The weakest strength any brand gives the token. */
   strength: TokenStrength;
+  /** Some brand with this token lists it as an ordinary word (`dictionaryBrandCorroborated` applies). */
+  dictionaryWord: boolean;
   maxDistance: 0 | 1 | 2;
   owners: ReadonlyArray<{ brand: Brand; legitimateDomain: string }>;
 }
@@ -96,13 +98,22 @@ function wordAt(root: TrieNode, key: string, text: string): Word {
 }
 
 function build(): Lexicon {
-  const byText = new Map<string, { strength: TokenStrength; owners: BrandTarget["owners"][number][] }>();
+  const byText = new Map<
+    string,
+    { strength: TokenStrength; dictionaryWord: boolean; owners: BrandTarget["owners"][number][] }
+  >();
   for (const brand of brandRegistry().brands) {
     for (const token of brand.tokens) {
       const entry = byText.get(token.text);
       const owner = { brand, legitimateDomain: token.legitimateDomain };
-      if (!entry) byText.set(token.text, { strength: token.strength, owners: [owner] });
+      if (!entry)
+        byText.set(token.text, {
+          strength: token.strength,
+          dictionaryWord: token.dictionaryWord,
+          owners: [owner],
+        });
       else {
+        entry.dictionaryWord ||= token.dictionaryWord;
         if (RANK[token.strength] < RANK[entry.strength]) entry.strength = token.strength;
         if (!entry.owners.some((o) => o.brand.id === brand.id)) entry.owners.push(owner);
       }
@@ -117,6 +128,7 @@ function build(): Lexicon {
       text,
       skeleton: skeleton(text),
       strength: entry.strength,
+      dictionaryWord: entry.dictionaryWord,
       maxDistance: maxDistanceFor(text, entry.strength),
       owners: entry.owners,
     };

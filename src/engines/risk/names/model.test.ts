@@ -23,7 +23,7 @@ function handModel(): NameModelFile {
     },
     levels: { medium: 2, high: 4, user_site: 5, clear: -4, chosen_on: "test" },
     bias: -3,
-    vocabulary: ["g:^co", "t:top", "w:ledgerbank", "w:parcel", "w:redelivery"].join("\n"),
+    vocabulary: ["g:^co", "t:top", "w:commercebank", "w:parcel", "w:redelivery"].join("\n"),
     weights: "5000,10000,-20000,25000,15000",
     patterns: [{ template: "com-word-word on an abused TLD", phishing: 120, legitimate: 0 }],
   };
@@ -103,12 +103,12 @@ describe("the learned name model", () => {
 
   it("does not count weak rule signals on a name the model reads as legitimate", async () => {
     const model = nameModelFrom(handModel());
-    // A bank named after a common word that is also a crypto brand: a weak brand-and-lure signal.
-    const withModel = await analyzeRisk(null, "ledgerbank.com", { rankLookup: false, nameModel: model });
-    const without = await analyzeRisk(null, "ledgerbank.com", { rankLookup: false, nameModel: null });
+    // A bank whose name is one edit from another bank's (Commerzbank): a weak typo signal.
+    const withModel = await analyzeRisk(null, "commercebank.com", { rankLookup: false, nameModel: model });
+    const without = await analyzeRisk(null, "commercebank.com", { rankLookup: false, nameModel: null });
     if (!withModel.ok || !without.ok) throw new Error("refused");
     expect(without.report.final_assessment).toBe("Suspicious");
-    const cleared = findingOf(withModel, "DR-DOM-003");
+    const cleared = findingOf(withModel, "DR-DOM-001");
     expect(cleared?.severity).toBe("Informational");
     expect(cleared?.details).toContain("Not counted");
     expect(withModel.report.final_assessment).toBe("Benign");

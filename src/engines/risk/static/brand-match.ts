@@ -1,14 +1,36 @@
 import { parse } from "tldts";
-import { type BrandTarget, brandRegistry, isCountrySuffix, wordAcross } from "../../domain/index.js";
+import {
+  type BrandTarget,
+  brandRegistry,
+  dictionaryBrandCorroborated,
+  isCountrySuffix,
+  wordAcross,
+} from "../../domain/index.js";
 import type { Severity } from "../../findings/types.js";
 import { type BrandMatch, raise, severityRank, targetBrand } from "./match-types.js";
-import { type HostScan, type Lure, lureLevel, lureOf } from "./scan.js";
+import { type HostScan, type Lure, lureLevel, lureOf, productWords } from "./scan.js";
 import { typoMatches } from "./typo-match.js";
 import { accountName, excusedOnUserSite, runsPlatform } from "./user-site.js";
 import { lureNote, platformPhrase, possessive, shownAs, techniquePhrase } from "./wording.js";
 
 export type { BrandMatch } from "./match-types.js";
 export { severityRank } from "./match-types.js";
+
+/**
+ * Whether a name's words show that a dictionary-word brand (`ledger`, `target`) means the brand: a strong
+ * lure word (a credential or payment ask) or a word of the brand's own trade next to it. `ledgerbank` has
+ * neither (a bank is not a crypto wallet maker's trade); `ledger-airdrop-claim` has both. Other brands need
+ * no corroboration.
+ */
+function corroborated(target: BrandTarget, lure: Lure, lookAlike = false): boolean {
+  if (!target.dictionaryWord) return true;
+  const sector = target.owners[0]?.brand.sector;
+  return dictionaryBrandCorroborated({
+    productWords: sector ? productWords(lure, sector) : 0,
+    ask: lure.strong,
+    lookAlike,
+  });
+}
 
 /** The registrable name is a brand name split by hyphens (`pay-pal.com`, `bank-of-america.com`). */
 function hyphenated(host: HostScan, target: BrandTarget, out: BrandMatch[]): void {
@@ -80,6 +102,7 @@ function tokenMatches(host: HostScan, out: BrandMatch[]): void {
     if (target.strength === "short" && !hit.wholeParts) continue;
     const brand = targetBrand(target);
     const lure = lureOf(host, { label, start: hit.start, end: hit.end });
+    if (!corroborated(target, lure)) continue;
     if (wholeName) {
       const severity = tldSwapSeverity(target.strength === "strong", lure, host, onPlatform);
       if (!severity) continue;
@@ -185,6 +208,8 @@ function subdomainMatches(host: HostScan, out: BrandMatch[]): void {
       const strongHit = target.strength === "strong" && hit.delimited;
       if (!strongHit && !hit.wholeParts) continue;
       const lure = lureOf(host, { label, start: hit.start, end: hit.end });
+      // `ledger.com-secure.top`: the name spelled as a domain is a look-alike of the brand's.
+      if (!corroborated(target, lure, prefix !== undefined)) continue;
       let severity: Severity | null;
       if (strongHit) severity = lure.any || host.abusedTld || prefix ? "High" : "Medium";
       else severity = lure.strong || prefix ? "High" : lure.any ? "Medium" : null;

@@ -186,6 +186,24 @@ const SECTOR_CATEGORIES: Readonly<Record<BrandSector, readonly KeywordCategory[]
   travel: ["financial"],
 };
 
+/** Lure words that name a kind of business: next to another trade's brand word they make a company name. */
+const BUSINESS_NOUNS: Readonly<Partial<Record<string, BrandSector>>> = { bank: "banking", banks: "banking" };
+
+/**
+ * Words of a brand's own trade in the name: weak words of its sector's keyword categories (`wallet` by a
+ * crypto wallet maker, `parcel` by a courier), except a word naming another kind of business (`bank` next to
+ * a crypto brand reads as a bank's name: Ledger Bank). Strong words are asks, counted apart.
+ */
+export function productWords(lure: Lure, sector: BrandSector): number {
+  let count = 0;
+  for (const category of SECTOR_CATEGORIES[sector]) count += lure.weakWords.get(category) ?? 0;
+  for (const word of lure.words) {
+    const business = BUSINESS_NOUNS[word];
+    if (business && business !== sector) count--;
+  }
+  return Math.max(0, count);
+}
+
 /**
  * 3: a strong lure word; 2: two account-servicing words, or one in the brand's own field
  * (`parcel` next to a courier, `wallet` next to a crypto wallet); 1: any lure word; 0: none.
