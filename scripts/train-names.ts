@@ -11,6 +11,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { NameInput } from "../src/engines/risk/names/features.js";
 import {
   NAME_MODEL_FILE,
   NAME_MODEL_FORMAT,
@@ -33,6 +34,7 @@ import {
   inputKey,
   type LegitimateEntry,
   MORE_LEGITIMATE,
+  named,
   PHISHING_FILES,
   type PhishingEntry,
   RADAR,
@@ -42,8 +44,27 @@ import {
   UT1_DIR,
 } from "./names-data.js";
 
-/** Share of held-out legitimate names allowed at or above each flag level. */
-export const LEVEL_RATES = { medium: 0.004, high: 0.0005, userSite: 0.0002 } as const;
+/**
+ * Share of held-out legitimate names allowed at or above each flag level. A user site must clear two
+ * budgets: 0.02 % of the registered names of the tuning part, and 1 % of a hand-written list of
+ * legitimate user sites (`scripts/legitimate-user-sites.txt`, none of them in the bench's reported lists).
+ */
+export const LEVEL_RATES = { medium: 0.004, high: 0.0005, userSite: 0.0002, userSiteList: 0.01 } as const;
+
+/** Legitimate user sites on hosting platforms, for the user-site level only (never trained on or reported). */
+export const USER_SITE_TUNING = path.resolve(import.meta.dirname, "legitimate-user-sites.txt");
+
+/** The hand-written legitimate user sites, as the model sees them (only hosts read as a platform's user site). */
+export function tuningUserSites(): NameInput[] {
+  const out: NameInput[] = [];
+  for (const line of readFileSync(USER_SITE_TUNING, "utf8").split(/\r?\n/)) {
+    const host = line.trim().toLowerCase();
+    if (host === "" || host.startsWith("#")) continue;
+    const n = named(host);
+    if (n && n.input.suffix === null) out.push(n.input);
+  }
+  return out;
+}
 
 /**
  * Log-odds below which weak rule signals (a dictionary-word brand, one edit from a brand, a brand inside
@@ -92,6 +113,7 @@ export function trainNameModel(
   const tune = legitimate
     .filter((l) => l.part === "tune" && !phishingSites.has(l.site))
     .map((l) => logitOf(fitted, l.input));
+  const userSites = tuningUserSites().map((input) => logitOf(fitted, input));
   const monthsUsed = [...new Set(used.map((p) => p.month))].sort();
   const file: NameModelFile = {
     format: NAME_MODEL_FORMAT,
@@ -113,11 +135,14 @@ export function trainNameModel(
     levels: {
       medium: levelForRate(tune, LEVEL_RATES.medium),
       high: levelForRate(tune, LEVEL_RATES.high),
-      user_site: levelForRate(tune, LEVEL_RATES.userSite),
+      user_site: Math.max(
+        levelForRate(tune, LEVEL_RATES.userSite),
+        levelForRate(userSites, LEVEL_RATES.userSiteList),
+      ),
       clear: CLEAR_LOGIT,
       chosen_on: `${tune.length} legitimate names of the tuning part (not trained on): at most ${
         LEVEL_RATES.medium * 100
-      }% at or above medium, ${LEVEL_RATES.high * 100}% at or above high, ${LEVEL_RATES.userSite * 100}% at or above user_site (a user site on a hosting platform is flagged from there); clear (log-odds 0) chosen on Apr 2025 validation data`,
+      }% at or above medium, ${LEVEL_RATES.high * 100}% at or above high, ${LEVEL_RATES.userSite * 100}% of them and ${LEVEL_RATES.userSiteList * 100}% of ${userSites.length} hand-written legitimate user sites at or above user_site (a user site on a hosting platform is flagged from there); clear (log-odds 0) chosen on Apr 2025 validation data`,
     },
     bias: fitted.bias,
     ...vocabularyOf(fitted),

@@ -93,6 +93,21 @@ describe("scans of the test world", { timeout: 120_000 }, () => {
     expect((body.report as { final_assessment: string }).final_assessment).toBe("Benign");
   });
 
+  it("finds a community bank named Ledger Bank Benign, not an impersonation of the Ledger wallet", async () => {
+    const { body } = await scan("https://ledgerbank.com/");
+    expect(body.status, JSON.stringify(body.error)).toBe("completed");
+    const report = body.report as {
+      final_assessment: string;
+      site_context: { detected_brand: string | null };
+      evidence_findings: Array<{ finding_id: string; details: string }>;
+    };
+    expect(report.final_assessment).toBe("Benign");
+    expect(report.site_context.detected_brand).not.toBe("Ledger");
+    const codes = report.evidence_findings.map((f) => f.finding_id);
+    expect(codes).not.toContain("NET-203");
+    expect(report.evidence_findings.filter((f) => f.details.includes("ledger.com"))).toEqual([]);
+  });
+
   it("completes a name that does not exist as Unknown with a SYS finding, charged", async () => {
     const before = (await t.balances(orgId)).balance;
     const { id, body } = await scan("https://no-such-name-anywhere.com/");

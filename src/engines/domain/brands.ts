@@ -90,6 +90,23 @@ export interface BrandCorroboration {
   lookAlike?: boolean;
 }
 
+/**
+ * Words that name a kind of business, with the sector whose trade they are. Next to a dictionary-word
+ * brand of another trade they make a company's own name ("Ledger Bank", `ledgerbank.com`), not a claim to
+ * be the brand, and they are not that brand's product words.
+ */
+const BUSINESS_NOUNS: Readonly<Partial<Record<string, BrandSector>>> = { bank: "banking", banks: "banking" };
+
+/** How many of `words` (lower case) name a kind of business other than the trade of `sector`. */
+export function otherBusinessWords(words: readonly string[], sector: BrandSector): number {
+  let count = 0;
+  for (const word of words) {
+    const business = BUSINESS_NOUNS[word];
+    if (business && business !== sector) count++;
+  }
+  return count;
+}
+
 /** The one rule for dictionary-word brands, shared by the domain-risk engine and the scan agents. */
 export function dictionaryBrandCorroborated(evidence: BrandCorroboration): boolean {
   return evidence.productWords > 0 || evidence.ask || evidence.logo === true || evidence.lookAlike === true;

@@ -6,6 +6,7 @@ export {
   brandRegistry,
   brandsListing,
   dictionaryBrandCorroborated,
+  otherBusinessWords,
   type TokenStrength,
 } from "./brands.js";
 export { confusableInfo, scriptsOf, skeleton } from "./confusables.js";

@@ -4,6 +4,7 @@ import {
   type Keyword,
   type KeywordCategory,
   type LabelScan,
+  otherBusinessWords,
   scanLabel,
   skeleton,
   type WordHit,
@@ -93,12 +94,48 @@ function fusedLure(hit: WordHit, label: ScannedLabel): boolean {
   );
 }
 
+/** Offsets of the compact label (hyphens removed) where a hyphen-separated part starts. */
+function partStarts(display: string): Set<number> {
+  const starts = new Set<number>([0]);
+  let offset = 0;
+  for (const c of display) {
+    if (c === "-") starts.add(offset);
+    else offset++;
+  }
+  return starts;
+}
+
+/**
+ * A weak lure word told apart from the rest of the name only by a dictionary-word brand run into it, when
+ * it is not a word of that brand's trade (`bank` in `ledgerbank`): the brand's word is then an ordinary
+ * word, and like `mountainbank` the name is one word. A strong lure (`chaselogin`), a word of the brand's
+ * trade (`ledgerwallet`) or a hyphen (`ledger-bank`) still sets the word apart.
+ */
+function fusedToDictionaryWord(hit: WordHit, label: ScannedLabel): boolean {
+  const keyword = hit.word.keyword;
+  if (!keyword || keyword.strong) return false;
+  const starts = partStarts(label.display);
+  return label.scan.hits.some((other) => {
+    const target = other.word.target;
+    if (!target?.dictionaryWord || other.word.keyword !== undefined) return false;
+    const touching =
+      (other.end === hit.start && !starts.has(hit.start)) || (other.start === hit.end && !starts.has(hit.end));
+    if (!touching) return false;
+    const sector = target.owners[0]?.brand.sector;
+    if (!sector) return false;
+    return (
+      !SECTOR_CATEGORIES[sector].includes(keyword.category) || otherBusinessWords([keyword.text], sector) > 0
+    );
+  });
+}
+
 function keywordHits(label: ScannedLabel, where: KeywordHit["where"], userName = false): KeywordHit[] {
   const out: KeywordHit[] = [];
   for (const hit of label.scan.hits) {
     const keyword = hit.word.keyword;
     if (!keyword || insideLongerWord(hit, label.scan.hits)) continue;
     if (!hit.delimited && !(userName && fusedLure(hit, label))) continue;
+    if (fusedToDictionaryWord(hit, label)) continue;
     out.push({ keyword, where, label, start: hit.start, end: hit.end });
   }
   return out;
@@ -186,9 +223,6 @@ const SECTOR_CATEGORIES: Readonly<Record<BrandSector, readonly KeywordCategory[]
   travel: ["financial"],
 };
 
-/** Lure words that name a kind of business: next to another trade's brand word they make a company name. */
-const BUSINESS_NOUNS: Readonly<Partial<Record<string, BrandSector>>> = { bank: "banking", banks: "banking" };
-
 /**
  * Words of a brand's own trade in the name: weak words of its sector's keyword categories (`wallet` by a
  * crypto wallet maker, `parcel` by a courier), except a word naming another kind of business (`bank` next to
@@ -197,11 +231,7 @@ const BUSINESS_NOUNS: Readonly<Partial<Record<string, BrandSector>>> = { bank: "
 export function productWords(lure: Lure, sector: BrandSector): number {
   let count = 0;
   for (const category of SECTOR_CATEGORIES[sector]) count += lure.weakWords.get(category) ?? 0;
-  for (const word of lure.words) {
-    const business = BUSINESS_NOUNS[word];
-    if (business && business !== sector) count--;
-  }
-  return Math.max(0, count);
+  return Math.max(0, count - otherBusinessWords(lure.words, sector));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Brand, brandRegistry, type TokenStrength } from "../../domain/index.js";
+import { type Brand, brandRegistry, otherBusinessWords, type TokenStrength } from "../../domain/index.js";
 
 /**
  * Brand names in page text, from the one brand table (data/brands): each brand's display name and its
@@ -9,6 +9,8 @@ import { type Brand, brandRegistry, type TokenStrength } from "../../domain/inde
 interface Entry {
   brand: Brand;
   strength: TokenStrength;
+  /** An ordinary word (the brand file's `common` list): `dictionaryBrandCorroborated` applies. */
+  dictionaryWord: boolean;
   /** Number of words in the longest form people write (for the n-gram scan). */
   words: number;
 }
@@ -42,7 +44,13 @@ function buildIndex(): Map<string, Entry> {
   const map = new Map<string, Entry>();
   for (const brand of brandRegistry().brands) {
     for (const token of brand.tokens) {
-      if (!map.has(token.text)) map.set(token.text, { brand, strength: token.strength, words: 1 });
+      if (!map.has(token.text))
+        map.set(token.text, {
+          brand,
+          strength: token.strength,
+          dictionaryWord: token.dictionaryWord,
+          words: 1,
+        });
     }
     const key = keyOf(brand.name);
     if (key.length < 2) continue;
@@ -50,7 +58,7 @@ function buildIndex(): Map<string, Entry> {
     const words = brand.name.split(/[\s.]+/).filter((w) => w.length > 0).length;
     if (!existing) {
       const strength: TokenStrength = key.length <= 3 ? "short" : key.length === 4 ? "weak" : "strong";
-      map.set(key, { brand, strength, words });
+      map.set(key, { brand, strength, dictionaryWord: false, words });
     } else if (existing.brand === brand) existing.words = Math.max(existing.words, words);
   }
   return map;
@@ -152,8 +160,10 @@ export function brandOfPhrase(phrase: string): { brand: Brand; text: string } | 
   for (const words of attempts) {
     if (words.length === 0 || words.length > MAX_WORDS) continue;
     const entry = map.get(keyOf(words.join("")));
-    if (entry && caseAllows(entry.strength, words, entry.brand))
-      return { brand: entry.brand, text: words.join(" ") };
+    if (!entry || !caseAllows(entry.strength, words, entry.brand)) continue;
+    // "Ledger Bank": a dictionary-word brand beside another trade's business noun is that business's name.
+    if (entry.dictionaryWord && otherBusinessWords(written.map(keyOf), entry.brand.sector) > 0) return null;
+    return { brand: entry.brand, text: words.join(" ") };
   }
   return null;
 }

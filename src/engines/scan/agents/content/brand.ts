@@ -115,6 +115,19 @@ function selfHostedProduct(ctx: ScanContext, brand: string): boolean {
   return actions.every((a) => !/\.php(?:[?#]|$)/i.test(a) || /[?&]_task=/.test(a));
 }
 
+/**
+ * The brand token a host spells or nearly spells, as evidence for a claim. A dictionary-word brand spelled
+ * out whole (`ledger` in ledgerbank.com) counts only when the name itself corroborates it, that is when
+ * the static agent matched the brand in the name (`dictionaryBrandCorroborated`: `ledger-wallet.com` yes,
+ * `ledgerbank.com` no).
+ */
+function addressResembles(ctx: ScanContext, host: string, suffix: string, brand: Brand): string | null {
+  const token = hostResemblesBrand(host, suffix, brand);
+  if (!token || !host.includes(token)) return token;
+  const dictionaryWord = brand.tokens.some((t) => t.text === token && t.dictionaryWord);
+  return dictionaryWord && ctx.urlBrand?.name !== brand.name ? null : token;
+}
+
 export function brandClaims(ctx: ScanContext): BrandClaim[] {
   const { page, owners } = ctx;
   const { facts } = page;
@@ -180,7 +193,7 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
     const suffix = platform && host.host.endsWith(`.${platform}`) ? platform : host.tld;
     for (const claim of claims.values()) {
       const brand = brandByName(claim.brand);
-      const token = brand ? hostResemblesBrand(host.host, suffix, brand) : null;
+      const token = brand ? addressResembles(ctx, host.host, suffix, brand) : null;
       if (token) {
         claim.places.push("address");
         claim.evidence.push(`address "${host.host}" (${token})`);
@@ -190,7 +203,7 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
     // ("Features of MetaMask" on metamkuiextens.webflow.io).
     for (const hit of selfNamed ? [] : brandsNamedIn(page.title, 5)) {
       if (owners.has(hit.brand.name) || claims.has(hit.brand.name)) continue;
-      const token = hostResemblesBrand(host.host, suffix, hit.brand);
+      const token = addressResembles(ctx, host.host, suffix, hit.brand);
       if (!token) continue;
       add(claims, hit.brand, "title", page.title);
       const claim = claims.get(hit.brand.name);

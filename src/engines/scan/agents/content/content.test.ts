@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { brandOfPhrase } from "../brand-names.js";
 import { buildContext } from "../context.js";
 import { disguisedPassword, fieldKind } from "../fields.js";
 import type { PageField } from "../page.js";
@@ -426,5 +427,37 @@ describe("wallet secrets", () => {
     expect(seedAsk("we will never ask you for a wallet recovery phrase. paste your seed phrase here")).toBe(
       "seed phrase",
     );
+  });
+});
+
+describe("dictionary-word brands on pages", () => {
+  const BANK = `<header><img src="/logo.svg" alt="Ledger Bank"><h1>Ledger Bank</h1></header>
+    <p>Serving our valley since 1903: checking, savings and farm loans.</p>
+    <form action="/online-banking/login" method="post"><label>User ID <input name="user"></label>
+    <label>Password <input type="password" name="pw"></label><button>Log in</button></form>
+    <footer>© 2026 Ledger Bank, N.A. Member FDIC.</footer>`;
+  const KIT = `<header><h1>Ledger Live</h1></header>
+    <p>Your device must be synchronized. Enter your 24-word recovery phrase to continue.</p>
+    <form action="next.php" method="post"><textarea name="phrase" placeholder="Recovery phrase"></textarea>
+    <button>Continue</button></form>`;
+
+  it("reads 'Ledger Bank' as a bank's own name: no claim to be Ledger, on its own site or elsewhere", () => {
+    expect(brandOfPhrase("Ledger Bank")).toBeNull();
+    expect(brandOfPhrase("© 2026 Ledger Bank, N.A.")).toBeNull();
+    for (const url of ["https://ledgerbank.com/", "https://www.ledgerbank.com/online-banking"]) {
+      const out = content(url, BANK, "Ledger Bank | Personal & Business Banking");
+      expect(out.signals.claims).toEqual([]);
+      expect(codes(out)).not.toEqual(expect.arrayContaining(["CON-020"]));
+      expect(codes(out)).not.toEqual(expect.arrayContaining(["CON-021"]));
+    }
+  });
+
+  it("still finds Ledger claimed by a seed-phrase kit, with or without the name in the address", () => {
+    expect(brandOfPhrase("Ledger Live")?.brand.name).toBe("Ledger");
+    for (const url of ["https://ledger-live-sync.com/", "https://secure-sync-portal.top/"]) {
+      const out = content(url, KIT, "Ledger Live - Synchronize");
+      expect(out.signals.claims.map((c) => c.brand)).toEqual(["Ledger"]);
+      expect(codes(out)).toContain("CON-005");
+    }
   });
 });
