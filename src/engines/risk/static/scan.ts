@@ -119,7 +119,8 @@ function fusedToDictionaryWord(hit: WordHit, label: ScannedLabel): boolean {
     const target = other.word.target;
     if (!target?.dictionaryWord || other.word.keyword !== undefined) return false;
     const touching =
-      (other.end === hit.start && !starts.has(hit.start)) || (other.start === hit.end && !starts.has(hit.end));
+      (other.end === hit.start && !starts.has(hit.start)) ||
+      (other.start === hit.end && !starts.has(hit.end));
     if (!touching) return false;
     const sector = target.owners[0]?.brand.sector;
     if (!sector) return false;
