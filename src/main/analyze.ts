@@ -15,7 +15,17 @@ export interface AnalyzeArgs {
   url: string;
   html: string;
   screenshot?: string | undefined;
+  /**
+   * Without `screenshot`, render the saved page in headless Chromium (every request refused) for the vision
+   * agent (default true; `--no-render` makes it false).
+   */
+  render?: boolean;
+  /** Where a render that could not be made is reported (default: standard error). */
+  warn?: (message: string) => void;
 }
+
+/** The whole offline render of a saved page, Chromium's launch included. */
+export const RENDER_TIMEOUT_MS = 10_000;
 
 /** Files larger than this are refused: a saved page is a few MB at most. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -94,6 +104,16 @@ export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
     screenshot = readInput(args.screenshot, "--screenshot");
     if (!screenshot.subarray(0, 8).equals(PNG_SIGNATURE)) {
       throw new AnalyzeInputError(`--screenshot ${args.screenshot} is not a PNG image`);
+    }
+  } else if (args.render !== false) {
+    const { renderSavedHtml } = await import("../engines/browser/saved-render.js");
+    try {
+      screenshot = await renderSavedHtml(html.slice(0, MAX_HTML_CHARS), { timeoutMs: RENDER_TIMEOUT_MS });
+    } catch (err) {
+      const warn = args.warn ?? ((message: string) => process.stderr.write(`${message}\n`));
+      warn(
+        `domainlens analyze: could not render the page (${err instanceof Error ? err.message.split("\n")[0] : String(err)}); analysed without a screenshot. --no-render skips the render.`,
+      );
     }
   }
   return analyzeSavedPage({ url: args.url, html, screenshot });

@@ -16,8 +16,9 @@ const USAGE = `Usage: domainlens <command> [options]
                                               screen URLs or domains from stdin, one JSON line each
   risk URL [--offline] [--user-site-policy evidence|strict]
                                               one full domain risk report
-  analyze --url URL --html FILE [--screenshot PNG]
-                                              scan report of a saved page (offline, no network)
+  analyze --url URL --html FILE [--screenshot PNG | --no-render]
+                                              scan report of a saved page (offline, no network; without
+                                              --screenshot the page is rendered with every request refused)
   org create --name NAME [--credits USD]      create an organization and its first API key
   org show --org ID                           balance, limits, settings and usage of an organization
   org set --org ID --user-site-policy evidence|strict
@@ -145,7 +146,12 @@ async function run(argv: string[]): Promise<unknown> {
     try {
       analyzeArgs = parseArgs({
         args: [sub, ...rest].filter((a): a is string => a !== undefined),
-        options: { url: { type: "string" }, html: { type: "string" }, screenshot: { type: "string" } },
+        options: {
+          url: { type: "string" },
+          html: { type: "string" },
+          screenshot: { type: "string" },
+          "no-render": { type: "boolean" },
+        },
         strict: true,
       }).values;
     } catch (err) {
@@ -158,6 +164,7 @@ async function run(argv: string[]): Promise<unknown> {
         url: need(analyzeArgs, "url"),
         html: need(analyzeArgs, "html"),
         screenshot: typeof screenshot === "string" ? screenshot : undefined,
+        render: analyzeArgs["no-render"] !== true,
       });
     } catch (err) {
       if (err instanceof AnalyzeInputError) throw new InputError(err.message);

@@ -111,6 +111,20 @@ describe("domainlens analyze", () => {
     expect(report.site_context.detected_brand).toBe("PayPal");
   });
 
+  it("renders the saved page for the vision agent when no screenshot is given, and skips it on --no-render", async () => {
+    const page = path.join(SITES, "paypa1.com", "index.html");
+    const rendered = await analyze(["--url", "https://paypa1.com/", "--html", page]);
+    expect(rendered.code, rendered.stderr).toBe(0);
+    expect(rendered.stderr).not.toMatch(/could not render/);
+    const plain = await analyze(["--url", "https://paypa1.com/", "--html", page, "--no-render"]);
+    expect(plain.code, plain.stderr).toBe(0);
+    for (const run of [rendered, plain]) {
+      const report = JSON.parse(run.stdout);
+      expect(["Malicious", "Suspicious"]).toContain(report.final_assessment);
+      expect(report.site_context.detected_brand).toBe("PayPal");
+    }
+  });
+
   it("finds a legitimate developer platform's page Benign", async () => {
     const run = await analyze([
       "--url",

@@ -1,17 +1,8 @@
 import { type Browser, chromium } from "playwright-core";
-import { findChromium } from "../../src/engines/browser/index.js";
+import { findChromium, LOCKED_DOWN_SWITCHES } from "../../src/engines/browser/index.js";
 
-/** Flags that work on this kind of machine (ARCHITECTURE.md, "browser"). */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+/** The product's own switches (ARCHITECTURE.md, "browser"), without its proxy and resolver rules. */
+export const CHROMIUM_ARGS = [...LOCKED_DOWN_SWITCHES];
 
 /**
  * The Chromium the product would drive (`findChromium`: CHROMIUM_PATH, else the usual locations, else PATH).

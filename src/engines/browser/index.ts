@@ -6,7 +6,7 @@ export {
   type FindChromiumOptions,
   findChromium,
 } from "./executable.js";
-export { type ChromiumArgsOptions, chromiumArgs, spkiHashes } from "./launch.js";
+export { type ChromiumArgsOptions, chromiumArgs, LOCKED_DOWN_SWITCHES, spkiHashes } from "./launch.js";
 export {
   type NavigationDocument,
   type NavigationHop,

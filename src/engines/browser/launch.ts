@@ -42,28 +42,33 @@ export interface ChromiumArgsOptions {
  * - no automatic reload of network error pages (it would repeat a refused request a second later);
  * - no GPU, first-run, sync, component updates, background networking or /dev/shm use.
  */
+/** The switches of every headless Chromium DomainLens runs, live scans' and saved pages' renders alike. */
+export const LOCKED_DOWN_SWITCHES: readonly string[] = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+  "--disable-extensions",
+  "--disable-default-apps",
+  "--disable-domain-reliability",
+  "--disable-client-side-phishing-detection",
+  "--no-pings",
+  "--disable-blink-features=AutomationControlled",
+  "--disable-auto-reload",
+  "--dns-prefetch-disable",
+  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+  "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+];
+
 export function chromiumArgs(options: ChromiumArgsOptions): string[] {
   const proxyHost = new URL(options.proxyUrl).hostname;
   const args = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--disable-extensions",
-    "--disable-default-apps",
-    "--disable-domain-reliability",
-    "--disable-client-side-phishing-detection",
-    "--no-pings",
-    "--disable-blink-features=AutomationControlled",
-    "--disable-auto-reload",
-    "--dns-prefetch-disable",
-    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
-    "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+    ...LOCKED_DOWN_SWITCHES,
     `--proxy-server=${options.proxyUrl}`,
     "--proxy-bypass-list=<-loopback>",
     `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${proxyHost}`,

@@ -102,6 +102,12 @@ export const CONTENT_FINDINGS: readonly FindingDefinition[] = [
     "The page that presents itself as a brand links to or loads many of its resources from that brand's official domains: a cloned page served from elsewhere.",
   ),
   con(
+    "025",
+    "Medium",
+    "Page reproduces another site's content",
+    "The page gives a known site's address as its own (canonical link or og:url) and keeps linking to that site, but is served from a host that is not that site's, nor a cache, archive or translator: a mirror or clone of the site, whatever its purpose (a proxy decoy, a copied kit).",
+  ),
+  con(
     "030",
     "Medium",
     "Obfuscated script",

@@ -257,3 +257,23 @@ describe("saved pages", () => {
     expect(["Benign", "Suspicious", "Malicious", "Unknown"]).toContain(report.final_assessment);
   });
 });
+
+describe("a proxy decoy mirroring a news site's home page", () => {
+  it("is Suspicious, with the cloned site named in the finding and the summary", async () => {
+    const links = Array.from(
+      { length: 8 },
+      (_, i) => `<a href="https://www.theguardian.com/world/2026/nov/27/story-${i}">Story ${i}</a>`,
+    ).join("");
+    const html = `<!DOCTYPE html><html lang="en"><head><title>News, sport and opinion from the Guardian's global edition</title>
+      <link rel="canonical" href="https://www.theguardian.com/international"></head>
+      <body><h1>Headlines</h1><p>The latest world news, politics, business and culture.</p>${links}</body></html>`;
+    const report = await scan(savedCapture("https://quiet-river-7f3a.workers.dev/", html));
+    expect(report.final_assessment).toBe("Suspicious");
+    const finding = report.evidence_findings.find((f) => f.finding_id === "CON-025");
+    expect(finding?.details).toContain("Content of theguardian.com served from quiet-river-7f3a.workers.dev");
+    expect(report.threat_type).toBe("Cloned Site");
+    expect(report.executive_summary).toContain(
+      "The page reproduces theguardian.com's content from quiet-river-7f3a.workers.dev",
+    );
+  });
+});

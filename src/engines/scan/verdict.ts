@@ -18,6 +18,7 @@ export const THREAT_TYPES = {
   malware: "Malware / Drive-by Download",
   incomplete: "Analysis Incomplete",
   noContent: "No Content",
+  clonedSite: "Cloned Site",
 } as const;
 
 const POINTS: Record<Severity, number> = { Critical: 60, High: 35, Medium: 15, Low: 5, Informational: 0 };
@@ -227,6 +228,7 @@ function threatTypeOf(input: VerdictInput, brand: ImpersonatedBrandCall | null, 
   const categories = n.site.keywordCategories;
   if (categories.some((k) => k === "crypto" || k === "prize")) return THREAT_TYPES.scam;
   if (categories.length > 0) return THREAT_TYPES.phishing;
+  if (c?.clonedSite) return THREAT_TYPES.clonedSite;
   if (n.newDomain) return THREAT_TYPES.newDomain;
   return THREAT_TYPES.infrastructure;
 }
@@ -357,7 +359,7 @@ const PLACE_WORDS: Record<string, string> = {
 
 /** Findings the summary's own sentences already cover. */
 const SAID =
-  /^(?:CON-00[1-5]|CON-02[0-2]|CON-024|NET-00[18]|NET-03[0-3]|NET-110|NET-111|NET-11[2]|NET-20[1-7]|SYS-)/;
+  /^(?:CON-00[1-5]|CON-02[0-2]|CON-02[45]|NET-00[18]|NET-03[0-3]|NET-110|NET-111|NET-11[2]|NET-20[1-7]|SYS-)/;
 
 function joinWords(values: string[]): string {
   return values.length <= 1
@@ -441,6 +443,10 @@ export function summarize(input: VerdictInput, verdict: Verdict, findings: Findi
   if (c) {
     const secrets = secretsSentence(c, n);
     if (secrets) parts.push(secrets);
+    if (c.clonedSite)
+      parts.push(
+        `The page reproduces ${c.clonedSite}'s content from ${host}, which is not ${c.clonedSite}'s`,
+      );
   }
   if (n.site.freeHosting)
     parts.push(

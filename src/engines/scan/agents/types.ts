@@ -122,6 +122,8 @@ export interface ContentSignals {
   mentions: string[];
   /** The page names its own site (title segment, site name or copyright holder matching its domain). */
   selfNamed: boolean;
+  /** A known site whose content the page reproduces from another host (CON-025), or null. */
+  clonedSite: string | null;
   exfil: Array<{ kind: string; where: "form" | "script"; sensitive: boolean; target: string }>;
   obfuscated: boolean;
   antiAnalysis: string[];

@@ -98,6 +98,25 @@ describe("OCR text", () => {
     expect(byBrand.get("Wells Fargo")).toMatchObject({ widget: false, text: "Wells Fargo" });
   });
 
+  it("reads a dictionary-word brand beside another trade's business noun as that business's name", () => {
+    const mentions = brandMentions({
+      text: "",
+      ms: 0,
+      lines: [
+        { words: ["Ledger", "Bank"].map((t, i) => word(t, 40 + i * 120, 20, 30)) },
+        { words: [word("Ledger", 40, 200, 30)] },
+      ],
+    });
+    // The standalone headline still names the brand; the bank's own name does not.
+    expect(mentions.filter((m) => m.brand.name === "Ledger").map((m) => m.text)).toEqual(["Ledger"]);
+    const bankOnly = brandMentions({
+      text: "",
+      ms: 0,
+      lines: [{ words: ["Ledger", "Bank"].map((t, i) => word(t, 40 + i * 120, 20, 30)) }],
+    });
+    expect(bankOnly.some((m) => m.brand.name === "Ledger")).toBe(false);
+  });
+
   it("tells sign-in prompts, and which of them the HTML does not contain", () => {
     expect(loginPrompts("Welcome back. Password").loginLooking).toBe(true);
     expect(loginPrompts("Sign in · Forgot your username?").loginLooking).toBe(true);

@@ -1,4 +1,4 @@
-import { type Brand, brandRegistry } from "../../domain/index.js";
+import { type Brand, brandRegistry, otherBusinessWords } from "../../domain/index.js";
 import { genericLureIn, normalize } from "../agents/content/wording.js";
 import type { OcrLine, OcrResult, OcrWord } from "./ocr.js";
 
@@ -28,6 +28,8 @@ interface NameEntry {
   brand: Brand;
   /** Distinctive enough to count in any casing. */
   strong: boolean;
+  /** An ordinary word (the brand file's `common` list): `dictionaryBrandCorroborated` applies. */
+  dictionaryWord?: boolean;
 }
 
 let nameIndex: Map<string, NameEntry[]> | undefined;
@@ -47,7 +49,8 @@ function index(): Map<string, NameEntry[]> {
     map.set(key, list);
   };
   for (const brand of brandRegistry().brands) {
-    for (const token of brand.tokens) add(token.text, { brand, strong: token.strength === "strong" });
+    for (const token of brand.tokens)
+      add(token.text, { brand, strong: token.strength === "strong", dictionaryWord: token.dictionaryWord });
     // A one-word name the table does not list as a token is an ordinary word ("Square"): names count
     // only as tokens or as several words ("Wells Fargo").
     const name = alnum(brand.name);
@@ -117,6 +120,15 @@ export function brandMentions(ocr: OcrResult): BrandMention[] {
         if (!entries) continue;
         const raw = trimPunctuation(span.map((w) => w.text).join(" "));
         for (const entry of entries) {
+          // "Ledger Bank" on a line: a dictionary-word brand beside another trade's business noun names that business.
+          if (
+            entry.dictionaryWord &&
+            otherBusinessWords(
+              words.map((w) => alnum(w.text)),
+              entry.brand.sector,
+            ) > 0
+          )
+            continue;
           named.push({ brand: entry.brand, start: i, end: i + n });
           const mention = describe(entry.brand, span, words, i, n, typical, entry.strong);
           if (!entry.strong && !(exactName(raw, entry.brand) && (mention.headline || mention.standalone)))

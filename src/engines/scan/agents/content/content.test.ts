@@ -461,3 +461,53 @@ describe("dictionary-word brands on pages", () => {
     }
   });
 });
+
+describe("cloned content (CON-025)", () => {
+  const links = Array.from(
+    { length: 6 },
+    (_, i) => `<a href="https://www.theguardian.com/world/2026/nov/27/story-${i}">Story ${i}</a>`,
+  ).join("\n");
+  const head = `<link rel="canonical" href="https://www.theguardian.com/international">
+    <meta property="og:url" content="https://www.theguardian.com/international">`;
+  const mirror = (
+    url: string,
+    extraHead = head,
+    title = "News, sport and opinion from the Guardian's global edition",
+  ) =>
+    analyzeContentAgent(
+      buildContext(
+        savedCapture(
+          url,
+          `<!DOCTYPE html><html lang="en"><head><title>${title}</title>${extraHead}</head><body><h1>Headlines</h1>${links}</body></html>`,
+        ),
+        { rankLookup: true },
+      ),
+    );
+
+  it("names the copied site and the host serving it, on a throwaway host", () => {
+    for (const url of ["https://quiet-river-7f3a.workers.dev/", "https://news-today-24.top/"]) {
+      const finding = mirror(url).findings.find((f) => f.finding_id === "CON-025");
+      expect(finding?.severity).toBe("Medium");
+      expect(finding?.details).toContain(`Content of theguardian.com served from ${new URL(url).host}`);
+      expect(finding?.details).toContain("canonical and og:url");
+    }
+  });
+
+  it("says nothing on the site's own domain, on a cache, or when the page does not claim the site's address", () => {
+    expect(codes(mirror("https://www.theguardian.com/international"))).not.toContain("CON-025");
+    expect(
+      codes(mirror("https://www-theguardian-com.cdn.ampproject.org/c/s/www.theguardian.com/")),
+    ).not.toContain("CON-025");
+    expect(codes(mirror("https://quiet-river-7f3a.workers.dev/", ""))).not.toContain("CON-025");
+  });
+
+  it("leaves a page that names its own site alone (a syndication partner)", () => {
+    const out = mirror("https://valleydispatch.com/world", head, "World news | Valley Dispatch");
+    expect(codes(out)).not.toContain("CON-025");
+  });
+
+  it("ignores a canonical address on a site the product does not know", () => {
+    const small = `<link rel="canonical" href="https://www.example-village-bakery.com/">`;
+    expect(codes(mirror("https://quiet-river-7f3a.workers.dev/", small))).not.toContain("CON-025");
+  });
+});

@@ -7,6 +7,7 @@ import { urlParts } from "../hosts.js";
 import type { AgentOutput, BrandClaim, ContentSignals, FieldKind } from "../types.js";
 import { askFindings, deliveryFindings, loginForBrand, prefilledEmail } from "./asks.js";
 import { brandClaims, brandMentions, cloneEvidence, namesItself } from "./brand.js";
+import { clonedSite } from "./clone.js";
 import { analyzeCrypto, cryptoFindings } from "./crypto.js";
 import { pageKind } from "./page-kind.js";
 import { analyzeScripts, scriptFindings } from "./scripts.js";
@@ -154,6 +155,14 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   findings.push(
     ...brandFindings(ctx, claims, mentions, secrets, (throwaway ? 1 : 0) + (urgency.length > 0 ? 1 : 0)),
   );
+  const cloned = clonedSite(ctx);
+  if (cloned && host)
+    findings.push(
+      makeFinding(
+        "CON-025",
+        `Content of ${cloned.site} served from ${host.host}: the page gives ${cloned.site} as its own address (${list(cloned.declared)}) and ${cloned.references} of its links and resources go there, but ${host.site} is not ${cloned.site}'s.`,
+      ),
+    );
   // Generic lures: a mailbox or document sign-in with no brand of its own.
   const prefilled = prefilledEmail(ctx);
   const noun = mailNounIn(lines);
@@ -214,6 +223,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       claims,
       mentions,
       selfNamed: namesItself(ctx),
+      clonedSite: cloned?.site ?? null,
       exfil: delivery.exfil,
       obfuscated: scripts.obfuscation.length > 0,
       antiAnalysis: scripts.antiAnalysis,

@@ -1,0 +1,53 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderSavedHtml, SAVED_RENDER_VIEWPORT } from "./saved-render.js";
+
+let server: Server;
+let origin: string;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    hits.push(req.url ?? "");
+    res.end("x");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe("rendering a saved page offline", { timeout: 60_000 }, () => {
+  it("draws what the page's own scripts build, at the scan's viewport, and lets no request out", async () => {
+    const html = `<!DOCTYPE html><html><head><title>Sign in</title>
+      <link rel="stylesheet" href="${origin}/style.css"><script src="${origin}/kit.js"></script></head>
+      <body style="margin:0;background:#fff">
+      <img src="${origin}/logo.png"><iframe src="${origin}/frame"></iframe>
+      <script>
+        fetch("${origin}/beacon").catch(() => {});
+        const form = document.createElement("div");
+        form.style.cssText = "position:absolute;left:0;top:0;width:600px;height:400px;background:rgb(200,0,0)";
+        document.body.appendChild(form);
+      </script></body></html>`;
+    const png = await renderSavedHtml(html);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([SAVED_RENDER_VIEWPORT.width, SAVED_RENDER_VIEWPORT.height]);
+    // The script-built block is on the screenshot (red at 100,100), the page around it white.
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
+    expect(at(100, 100)).toEqual([200, 0, 0]);
+    expect(at(1000, 700)).toEqual([255, 255, 255]);
+    expect(hits).toEqual([]);
+  });
+
+  it("gives up within its time bound on a page that never stops", async () => {
+    const started = Date.now();
+    const html = "<!DOCTYPE html><html><body><script>for(;;){}</script></body></html>";
+    await expect(renderSavedHtml(html, { timeoutMs: 4_000 })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
