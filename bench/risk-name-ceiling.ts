@@ -12,17 +12,16 @@
  */
 import path from "node:path";
 import {
-  inputKey,
   type LegitimateEntry,
   mispHosts,
   named,
   type PhishingEntry,
   SHARED_DATA,
 } from "../scripts/names-data.js";
+import { trainingExamples } from "../scripts/train-names.js";
 import type { NameFeature, NameInput } from "../src/engines/risk/names/features.js";
 import {
   DEFAULT_TRAIN_OPTIONS,
-  type Example,
   type FeatureSet,
   type Fitted,
   fitWeights,
@@ -88,22 +87,9 @@ function train(
   read: Scorer["input"],
   features: FeatureSet,
 ): Fitted {
-  const legitimateSites = new Set(legitimate.map((l) => l.site));
-  const phishingSites = new Set(phishing.map((p) => p.site));
-  const positives = new Map<string, Example>();
-  for (const p of phishing) {
-    if (!months(p.month) || legitimateSites.has(p.site)) continue;
-    const input = read(p.host, p.site, p.input);
-    positives.set(inputKey(input), { input, label: 1 });
-  }
-  const negatives = new Map<string, Example>();
-  for (const l of legitimate) {
-    if (l.part !== "train" || phishingSites.has(l.site)) continue;
-    const input = read(l.host, l.site, l.input);
-    const key = inputKey(input);
-    if (positives.has(key)) positives.delete(key);
-    else negatives.set(key, { input, label: 0 });
-  }
+  const { positives, negatives } = trainingExamples(phishing, legitimate, months, (e) =>
+    read(e.host, e.site, e.input),
+  );
   return fitWeights([...positives.values(), ...negatives.values()], DEFAULT_TRAIN_OPTIONS, features);
 }
 

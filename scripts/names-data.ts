@@ -109,7 +109,8 @@ export interface LegitimateEntry extends Named {
   part: Part;
 }
 
-function lines(file: string): string[] {
+/** A list file's entries: trimmed, lower case, without blank and `#` comment lines. */
+export function listLines(file: string): string[] {
   return readFileSync(file, "utf8")
     .split(/\r?\n/)
     .map((l) => l.trim().toLowerCase())
@@ -140,18 +141,19 @@ export function readLegitimate(): LegitimateEntry[] {
     seen.add(n.site);
     out.push({ ...n, source, part: partOf(n.site) });
   };
-  for (const line of lines(path.join(SHARED_DATA, TRANCO)).slice(1)) add(line.split(",")[1] ?? "", "tranco");
-  for (const line of lines(path.join(SHARED_DATA, RADAR))) add(line, "radar");
+  for (const line of listLines(path.join(SHARED_DATA, TRANCO)).slice(1))
+    add(line.split(",")[1] ?? "", "tranco");
+  for (const line of listLines(path.join(SHARED_DATA, RADAR))) add(line, "radar");
   const ut1 = path.join(DEV, UT1_DIR);
   if (existsSync(ut1)) {
     for (const file of readdirSync(ut1).sort()) {
       if (!file.endsWith(".txt") || UT1_LEFT_OUT.has(file.replace(/\.txt$/, ""))) continue;
-      for (const line of lines(path.join(ut1, file))) add(line, `ut1/${file.replace(/\.txt$/, "")}`);
+      for (const line of listLines(path.join(ut1, file))) add(line, `ut1/${file.replace(/\.txt$/, "")}`);
     }
   }
   for (const [source, file] of Object.entries(MORE_LEGITIMATE) as [keyof typeof MORE_LEGITIMATE, string][]) {
     const full = path.join(SHARED_DATA, file);
-    const hosts = file.endsWith(".json") ? mispHosts(full) : lines(full);
+    const hosts = file.endsWith(".json") ? mispHosts(full) : listLines(full);
     for (const host of hosts) add(host, source);
   }
   return out;

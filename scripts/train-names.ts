@@ -33,6 +33,7 @@ import {
   devAvailable,
   inputKey,
   type LegitimateEntry,
+  listLines,
   MORE_LEGITIMATE,
   named,
   PHISHING_FILES,
@@ -57,9 +58,7 @@ export const USER_SITE_TUNING = path.resolve(import.meta.dirname, "legitimate-us
 /** The hand-written legitimate user sites, as the model sees them (only hosts read as a platform's user site). */
 export function tuningUserSites(): NameInput[] {
   const out: NameInput[] = [];
-  for (const line of readFileSync(USER_SITE_TUNING, "utf8").split(/\r?\n/)) {
-    const host = line.trim().toLowerCase();
-    if (host === "" || host.startsWith("#")) continue;
+  for (const host of listLines(USER_SITE_TUNING)) {
     const n = named(host);
     if (n && n.input.suffix === null) out.push(n.input);
   }
@@ -82,12 +81,19 @@ export interface TrainedModel {
   trainedKeys: Set<string>;
 }
 
-export function trainNameModel(
+/** How training reads a labelled host: the shipped model's input unless a comparison reads it otherwise. */
+export type ReadName = (entry: { host: string; site: string; input: NameInput }) => NameInput;
+
+/**
+ * The training examples: phishing of the chosen months against the legitimate training part, each name
+ * once. A site on both sides is left out, and a name on both sides counts as legitimate.
+ */
+export function trainingExamples(
   phishing: readonly PhishingEntry[],
   legitimate: readonly LegitimateEntry[],
   months: (month: string) => boolean,
-  options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
-): TrainedModel {
+  read: ReadName = (entry) => entry.input,
+): { positives: Map<string, Example>; negatives: Map<string, Example>; used: PhishingEntry[] } {
   const legitimateSites = new Set(legitimate.map((l) => l.site));
   const phishingSites = new Set(phishing.map((p) => p.site));
   const positives = new Map<string, Example>();
@@ -95,19 +101,32 @@ export function trainNameModel(
   for (const p of used) {
     // A popular or categorized site on a phishing list is the list's error (or a compromised site), not a name.
     if (legitimateSites.has(p.site)) continue;
-    const key = inputKey(p.input);
-    if (!positives.has(key)) positives.set(key, { input: p.input, label: 1 });
+    const input = read(p);
+    const key = inputKey(input);
+    if (!positives.has(key)) positives.set(key, { input, label: 1 });
   }
   const negatives = new Map<string, Example>();
   for (const l of legitimate) {
     if (l.part !== "train" || phishingSites.has(l.site)) continue;
-    const key = inputKey(l.input);
+    const input = read(l);
+    const key = inputKey(input);
     if (positives.has(key)) {
       positives.delete(key);
       continue;
     }
-    if (!negatives.has(key)) negatives.set(key, { input: l.input, label: 0 });
+    if (!negatives.has(key)) negatives.set(key, { input, label: 0 });
   }
+  return { positives, negatives, used };
+}
+
+export function trainNameModel(
+  phishing: readonly PhishingEntry[],
+  legitimate: readonly LegitimateEntry[],
+  months: (month: string) => boolean,
+  options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+): TrainedModel {
+  const phishingSites = new Set(phishing.map((p) => p.site));
+  const { positives, negatives, used } = trainingExamples(phishing, legitimate, months);
   const examples = [...positives.values(), ...negatives.values()];
   const fitted = fitWeights(examples, options);
   const tune = legitimate

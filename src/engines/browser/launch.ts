@@ -28,20 +28,6 @@ export interface ChromiumArgsOptions {
   trustedSpki?: readonly string[];
 }
 
-/**
- * Command-line switches for a locked-down headless Chromium (Playwright adds --headless, --no-sandbox
- * and a fresh temporary --user-data-dir of its own):
- *
- * - every request goes to the egress proxy, loopback included (`<-loopback>` removes Chromium's implicit
- *   bypass of localhost and 127.0.0.0/8), and Chromium itself never resolves a name (the host resolver
- *   maps everything but the proxy's address to "not found"), so the gate's resolver and SSRF policy see
- *   every destination;
- * - no QUIC (UDP would not go through the proxy), WebRTC limited to proxied TCP;
- * - `navigator.webdriver` stays false (Playwright's --enable-automation sets it), so a site that hides
- *   itself from automated browsers shows a scan what it shows a person;
- * - no automatic reload of network error pages (it would repeat a refused request a second later);
- * - no GPU, first-run, sync, component updates, background networking or /dev/shm use.
- */
 /** The switches of every headless Chromium DomainLens runs, live scans' and saved pages' renders alike. */
 export const LOCKED_DOWN_SWITCHES: readonly string[] = [
   "--headless",
@@ -64,6 +50,21 @@ export const LOCKED_DOWN_SWITCHES: readonly string[] = [
   "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
   "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
+
+/**
+ * Command-line switches for a locked-down headless Chromium (Playwright adds --headless, --no-sandbox
+ * and a fresh temporary --user-data-dir of its own):
+ *
+ * - every request goes to the egress proxy, loopback included (`<-loopback>` removes Chromium's implicit
+ *   bypass of localhost and 127.0.0.0/8), and Chromium itself never resolves a name (the host resolver
+ *   maps everything but the proxy's address to "not found"), so the gate's resolver and SSRF policy see
+ *   every destination;
+ * - no QUIC (UDP would not go through the proxy), WebRTC limited to proxied TCP;
+ * - `navigator.webdriver` stays false (Playwright's --enable-automation sets it), so a site that hides
+ *   itself from automated browsers shows a scan what it shows a person;
+ * - no automatic reload of network error pages (it would repeat a refused request a second later);
+ * - no GPU, first-run, sync, component updates, background networking or /dev/shm use.
+ */
 
 export function chromiumArgs(options: ChromiumArgsOptions): string[] {
   const proxyHost = new URL(options.proxyUrl).hostname;

@@ -75,18 +75,18 @@ export interface BrandRegistry {
 }
 
 /**
- * What shows that a brand name which is also an ordinary word (Ledger, Amazon, Apple, Chase, Discover,
- * Target, Delta, Shell: the brand files' `common` lists) means the brand and not the word. One of these is
- * needed before any agent matches such a name; the word alone never is.
+ * What shows, in a host name, that a brand name which is also an ordinary word (Ledger, Amazon, Apple,
+ * Chase, Discover, Target, Delta, Shell: the brand files' `common` lists) means the brand and not the word.
+ * One of these is needed before the name matches the brand; the word alone never is. The page agents defer
+ * to it for the address (a claim's look-alike address counts only when the name matched the brand) and
+ * share `otherBusinessWords` for titles, logos, footers and OCR lines.
  */
 export interface BrandCorroboration {
   /** Words of the brand's own field next to the name (`wallet` by a wallet maker, `parcel` by a courier). */
   productWords: number;
-  /** A credential or payment ask: a strong lure word in the name (`login`, `verify`), a password or card field. */
+  /** A credential or payment ask: a strong lure word in the name (`login`, `verify`). */
   ask: boolean;
-  /** The brand's logo on the page. */
-  logo?: boolean;
-  /** The host spells one of the brand's domains or is a look-alike of it (`ledger.com-secure.top`). */
+  /** The host spells one of the brand's domains (`ledger.com-secure.top`). */
   lookAlike?: boolean;
 }
 
@@ -107,9 +107,9 @@ export function otherBusinessWords(words: readonly string[], sector: BrandSector
   return count;
 }
 
-/** The one rule for dictionary-word brands, shared by the domain-risk engine and the scan agents. */
+/** The rule for dictionary-word brands in host names (the static agent, which URL scans run too). */
 export function dictionaryBrandCorroborated(evidence: BrandCorroboration): boolean {
-  return evidence.productWords > 0 || evidence.ask || evidence.logo === true || evidence.lookAlike === true;
+  return evidence.productWords > 0 || evidence.ask || evidence.lookAlike === true;
 }
 
 export function tokenStrength(token: string, common: ReadonlySet<string>): TokenStrength {

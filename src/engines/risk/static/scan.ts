@@ -114,10 +114,12 @@ function partStarts(display: string): Set<number> {
 function fusedToDictionaryWord(hit: WordHit, label: ScannedLabel): boolean {
   const keyword = hit.word.keyword;
   if (!keyword || keyword.strong) return false;
-  const starts = partStarts(label.display);
+  let starts: Set<number> | undefined;
   return label.scan.hits.some((other) => {
     const target = other.word.target;
     if (!target?.dictionaryWord || other.word.keyword !== undefined) return false;
+    if (other.end !== hit.start && other.start !== hit.end) return false;
+    starts ??= partStarts(label.display);
     const touching =
       (other.end === hit.start && !starts.has(hit.start)) ||
       (other.start === hit.end && !starts.has(hit.end));

@@ -108,6 +108,7 @@ export function brandMentions(ocr: OcrResult): BrandMention[] {
   const best = new Map<Brand, BrandMention>();
   for (const line of ocr.lines) {
     const words = line.words;
+    const lineWords = words.map((w) => alnum(w.text));
     const found = new Map<Brand, BrandMention>();
     // Every brand named on the line, ordinary-word names included ("Visa, Mastercard"), with its words.
     const named: Array<{ brand: Brand; start: number; end: number }> = [];
@@ -121,14 +122,7 @@ export function brandMentions(ocr: OcrResult): BrandMention[] {
         const raw = trimPunctuation(span.map((w) => w.text).join(" "));
         for (const entry of entries) {
           // "Ledger Bank" on a line: a dictionary-word brand beside another trade's business noun names that business.
-          if (
-            entry.dictionaryWord &&
-            otherBusinessWords(
-              words.map((w) => alnum(w.text)),
-              entry.brand.sector,
-            ) > 0
-          )
-            continue;
+          if (entry.dictionaryWord && otherBusinessWords(lineWords, entry.brand.sector) > 0) continue;
           named.push({ brand: entry.brand, start: i, end: i + n });
           const mention = describe(entry.brand, span, words, i, n, typical, entry.strong);
           if (!entry.strong && !(exactName(raw, entry.brand) && (mention.headline || mention.standalone)))

@@ -230,12 +230,17 @@ export function brandMentions(ctx: ScanContext, claims: BrandClaim[]): string[] 
 }
 
 /** Links, resources and form targets on the claimed brand's own domains, out of all off-page ones. */
-export function cloneEvidence(ctx: ScanContext, brand: string): { brandRefs: number; offsite: number } {
-  const urls = [
+/** The page's links, resources and form targets (CON-024, CON-025 count where they go). */
+export function pageUrls(ctx: ScanContext): string[] {
+  return [
     ...ctx.page.facts.links.map((l) => l.href),
     ...ctx.page.resources,
     ...ctx.page.forms.map((f) => f.action ?? ""),
   ];
+}
+
+export function cloneEvidence(ctx: ScanContext, brand: string): { brandRefs: number; offsite: number } {
+  const urls = pageUrls(ctx);
   const owners = new Map<string, string | null>();
   let brandRefs = 0;
   let offsite = 0;

@@ -1,7 +1,7 @@
 import { trancoRank } from "../../../domain/index.js";
 import { ownerOfHost, type ScanContext } from "../context.js";
 import { urlParts } from "../hosts.js";
-import { namesItself } from "./brand.js";
+import { pageUrls } from "./brand.js";
 
 /**
  * Cloned content (CON-025): a page that reproduces a known site — it gives that site's address as its own
@@ -20,7 +20,6 @@ const MIRRORS = [
   "archive.is",
   "googleusercontent.com",
   "translate.goog",
-  "webcache.googleusercontent.com",
 ];
 
 /** Links and resources on the copied site needed beside its address in canonical/og:url. */
@@ -48,9 +47,11 @@ function isMirror(site: string): boolean {
   return MIRRORS.some((m) => site === m || site.endsWith(`.${m}`));
 }
 
-export function clonedSite(ctx: ScanContext): ClonedSite | null {
+/** `selfNamed`: the page names its own site (`namesItself`), as the content agent has computed it. */
+export function clonedSite(ctx: ScanContext, selfNamed: boolean): ClonedSite | null {
   const shown = ctx.final ?? ctx.request;
-  if (!shown || ctx.wellKnown) return null;
+  // A page that names itself (a syndication partner, a reseller) is about the other site, not a copy of it.
+  if (!shown || ctx.wellKnown || selfNamed) return null;
   const own = shown.site;
   if (isMirror(shown.host)) return null;
   const { facts } = ctx.page;
@@ -65,14 +66,7 @@ export function clonedSite(ctx: ScanContext): ClonedSite | null {
   }
   for (const [site, places] of declared) {
     if (!known(site) || sameOperator(site, own) || isMirror(site)) continue;
-    // A page that names itself (a syndication partner, a reseller) is about the other site, not a copy of it.
-    if (namesItself(ctx)) return null;
-    const urls = [
-      ...facts.links.map((l) => l.href),
-      ...ctx.page.resources,
-      ...ctx.page.forms.map((f) => f.action),
-    ];
-    const references = urls.filter((u) => urlParts(u)?.site === site).length;
+    const references = pageUrls(ctx).filter((u) => urlParts(u)?.site === site).length;
     if (references >= MIN_REFERENCES) return { site, declared: places, references };
   }
   return null;

@@ -155,7 +155,8 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   findings.push(
     ...brandFindings(ctx, claims, mentions, secrets, (throwaway ? 1 : 0) + (urgency.length > 0 ? 1 : 0)),
   );
-  const cloned = clonedSite(ctx);
+  const selfNamed = namesItself(ctx);
+  const cloned = clonedSite(ctx, selfNamed);
   if (cloned && host)
     findings.push(
       makeFinding(
@@ -222,7 +223,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       secrets,
       claims,
       mentions,
-      selfNamed: namesItself(ctx),
+      selfNamed,
       clonedSite: cloned?.site ?? null,
       exfil: delivery.exfil,
       obfuscated: scripts.obfuscation.length > 0,
