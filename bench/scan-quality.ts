@@ -11,12 +11,17 @@
  *    b. `bench/corpus/scan-benign/`: legitimate pages written for DomainLens (logins, SSO, banks, shops,
  *       checkouts, newsletters, multi-language, obfuscated analytics), analysed at their manifest URL.
  *       False-positive rate (Malicious or Suspicious; target ≤ 2 %) and every false positive.
+ *    c. `bench/corpus/scan-phish/`: phishing and scam pages written for DomainLens in batches, each by
+ *       someone who saw neither the agents' code nor the dev pages, held out until its first run: detection
+ *       per batch (target ≥ 85 % at a batch's first run), threat type and brand against the manifest.
+ *    The corpus pages (b, c) are rendered offline as analyze does (one Chromium for the run).
  * 2. Through the HTTP API on the test world: every world fixture with an `expect.kind` POSTed to /v1/scans
  *    and polled until it finished. Threats (phishing, scam, malware) must come back Malicious or Suspicious;
  *    other fixtures must come back with their stated `expect.assessment` (Benign when none is stated).
  *
  *   npx tsx bench/scan-quality.ts                   # everything
- *   npx tsx bench/scan-quality.ts --part offline    # 1 only (no world, no browser)
+ *   npx tsx bench/scan-quality.ts --part offline    # 1 only (no world; Chromium renders the corpus pages)
+ *   npx tsx bench/scan-quality.ts --part phishtank|benign|phish   # 1a, 1b or 1c alone
  *   npx tsx bench/scan-quality.ts --part api        # 2 only
  *   npx tsx bench/scan-quality.ts --verbose         # every page's row, not only misses and false positives
  *
@@ -25,12 +30,13 @@
  *
  * Exits 0 whether or not the targets are met; 1 when the benchmark itself cannot run.
  */
-import { existsSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Parser } from "htmlparser2";
+import type { Browser } from "playwright-core";
 import { parse as parseHost } from "tldts";
+import { SAVED_RENDER_ARGS } from "../src/engines/browser/saved-render.js";
 import { brandRegistry } from "../src/engines/domain/index.js";
 import type { ScanReport } from "../src/engines/scan/types.js";
 import { runAnalyze } from "../src/main/analyze.js";
@@ -55,6 +61,8 @@ const DETECTION_TARGET = 0.9;
 const FP_TARGET = 0.02;
 const PHISHTANK_DIR = path.join(DEV_DIR, "pages/phishtank_2024-07-05");
 const BENIGN_DIR = path.join(repo, "bench/corpus/scan-benign");
+const PHISH_DIR = path.join(repo, "bench/corpus/scan-phish");
+const PHISH_TARGET = 0.85;
 const THREAT_KINDS = new Set(["phishing", "scam", "malware"]);
 
 // ---------------------------------------------------------------------------------------------------
@@ -365,7 +373,11 @@ function findingCodes(r: ScanReport | null, max = 6): string {
   return r ? codesOf(r.evidence_findings, max) : "";
 }
 
-async function analyseAll(pages: SavedPage[], label: string): Promise<Analysed[]> {
+async function analyseAll(
+  pages: SavedPage[],
+  label: string,
+  browser: Browser | null = null,
+): Promise<Analysed[]> {
   const out: Analysed[] = [];
   let i = 0;
   for (const page of pages) {
@@ -374,10 +386,14 @@ async function analyseAll(pages: SavedPage[], label: string): Promise<Analysed[]
     try {
       // What `domainlens analyze --url URL --html FILE [--screenshot PNG]` runs (file checks and decoding
       // included), without a process per page.
+      // A page without a screenshot is rendered offline when a browser is given (analyze's default).
       const report = await runAnalyze({
         url: page.url,
         html: page.htmlFile,
         screenshot: page.screenshotFile ?? undefined,
+        render: browser !== null,
+        ...(browser ? { browser } : {}),
+        warn: () => undefined,
       });
       out.push({ page, report, error: null, ms: performance.now() - started });
     } catch (err) {
@@ -614,47 +630,25 @@ async function phishingSet(verbose: boolean): Promise<void> {
 }
 
 /**
- * Screenshots of the benign pages, so the vision agent (marks, OCR) judges them as it judges the phishing
- * pages' live screenshots: each page rendered in headless Chromium from its file with every request refused
- * (the pages are self-contained), at the scan viewport (1280 × 800). Written to a temporary directory.
- * Returns null (pages analysed without screenshots) when Chromium is missing or `--no-render` is given.
+ * The Chromium the corpus pages are rendered in: each page written for DomainLens (benign and phishing) is
+ * analysed as `domainlens analyze --url URL --html FILE` does by default — rendered offline at its URL with
+ * every request refused (the pages are self-contained), the screenshot (1280 × 800) for the vision agent
+ * and the document the page's scripts leave for the content agent. One browser for the whole run, a fresh
+ * context per page. Null (pages analysed from their markup, no screenshot) when Chromium is missing or
+ * `--no-render` is given.
  */
-async function renderBenign(pages: SavedPage[]): Promise<{ dir: string; files: Map<string, string> } | null> {
+async function corpusBrowser(): Promise<Browser | null> {
   if (argFlag("no-render")) return null;
   const { findChromium } = await import("../src/engines/browser/index.js");
   let executablePath: string;
   try {
     executablePath = findChromium({ override: process.env.CHROMIUM_PATH });
   } catch {
-    console.log("Chromium not found: benign pages are analysed without screenshots.\n");
+    console.log("Chromium not found: corpus pages are analysed from their markup, without screenshots.\n");
     return null;
   }
   const { chromium } = await import("playwright-core");
-  const { mkdtempSync, writeFileSync } = await import("node:fs");
-  const dir = mkdtempSync(path.join(os.tmpdir(), "dl-benign-shots-"));
-  const { CHROMIUM_ARGS } = await import("../test/support/chromium.js");
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  const files = new Map<string, string>();
-  try {
-    for (const page of pages) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
-      try {
-        await context.route("**/*", (route) => route.abort());
-        const tab = await context.newPage();
-        await tab.setContent(readFileSync(page.htmlFile, "utf8"), { waitUntil: "load", timeout: 10_000 });
-        const file = path.join(dir, `${page.id}.png`);
-        writeFileSync(file, await tab.screenshot({ type: "png", timeout: 10_000 }));
-        files.set(page.id, file);
-      } catch {
-        // Left without a screenshot; counted below.
-      } finally {
-        await context.close();
-      }
-    }
-  } finally {
-    await browser.close();
-  }
-  return { dir, files };
+  return chromium.launch({ executablePath, args: SAVED_RENDER_ARGS });
 }
 
 /** The benign batches present, in order; the newest is the held-out one. */
@@ -662,18 +656,150 @@ function batchesOf(results: readonly Analysed[]): number[] {
   return [...new Set(results.map((r) => r.page.batch))].sort((a, b) => a - b);
 }
 
-async function benignSet(verbose: boolean): Promise<void> {
-  console.log("\n## 1b. Benign pages (bench/corpus/scan-benign), offline\n");
-  const manifestPages = benignPages();
-  const shots = await renderBenign(manifestPages);
-  const pages = manifestPages.map((p) => ({ ...p, screenshotFile: shots?.files.get(p.id) ?? null }));
-  if (shots) {
-    console.log(
-      `${pages.length} pages, ${shots.files.size} with a screenshot rendered locally (every request refused).\n`,
-    );
+/** What each kind of page in the phishing corpus should be labelled (`threat_type`). */
+const EXPECTED_THREAT: Record<string, string> = {
+  credential: "Phishing / Credential Theft",
+  payment: "Phishing / Payment Card Theft",
+  giveaway: "Scam / Fake Giveaway",
+  generator: "Scam / Fake Generator",
+  invite: "Scam / Invitation or Dating Lure",
+  "tech-support": "Scam / Tech Support",
+  "fake-shop": "Scam / Fraudulent E-commerce",
+  "crypto-drainer": "Crypto Drainer / Wallet Phishing",
+  "cloned-decoy": "Cloned Site",
+};
+
+function phishCorpusPages(): SavedPage[] {
+  const file = path.join(PHISH_DIR, "manifest.json");
+  if (!existsSync(file)) return [];
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as Array<{
+    file: string;
+    url: string;
+    kind: string;
+    brand: string | null;
+    batch: number;
+  }>;
+  return manifest.map((m) => ({
+    id: m.file.replace(/\.html$/, ""),
+    url: m.url,
+    htmlFile: path.join(PHISH_DIR, m.file),
+    screenshotFile: null,
+    brand: m.brand,
+    kind: m.kind,
+    batch: m.batch,
+  }));
+}
+
+async function phishCorpusSet(verbose: boolean, browser: Browser | null): Promise<void> {
+  console.log("\n## 1c. Phishing and scam pages written for DomainLens (bench/corpus/scan-phish), offline\n");
+  const pages = phishCorpusPages();
+  if (pages.length === 0) {
+    console.log("SKIPPED: bench/corpus/scan-phish/manifest.json is missing.");
+    return;
   }
-  const results = await analyseAll(pages, "benign");
-  if (shots) rmSync(shots.dir, { recursive: true, force: true });
+  console.log(
+    `${pages.length} pages, ${browser ? "each rendered offline (every request refused) as analyze does" : "analysed from their markup (--no-render)"}.\n`,
+  );
+  const results = await analyseAll(pages, "phish corpus", browser);
+  const detectedIn = (set: Analysed[]) => set.filter((r) => flagged(r.report)).length;
+  const typed = (set: Analysed[]) =>
+    set.filter(
+      (r) =>
+        EXPECTED_THREAT[r.page.kind] === undefined || r.report?.threat_type === EXPECTED_THREAT[r.page.kind],
+    ).length;
+  const branded = (set: Analysed[]) => set.filter((r) => r.page.brand !== null);
+  const brandRight = (set: Analysed[]) =>
+    branded(set).filter(
+      (r) => brandKey(r.report?.site_context?.detected_brand ?? "") === brandKey(r.page.brand ?? ""),
+    ).length;
+  const row = (label: string, set: Analysed[]) => [
+    label,
+    String(set.length),
+    ratio(detectedIn(set), set.length),
+    String(set.filter((r) => r.report?.final_assessment === "Malicious").length),
+    String(set.filter((r) => r.report?.final_assessment === "Suspicious").length),
+    ratio(typed(set), set.length),
+    ratio(brandRight(set), branded(set).length),
+    set.length === 0 ? "n/a" : detectedIn(set) / set.length >= PHISH_TARGET ? "PASS" : "FAIL",
+  ];
+  table(
+    [
+      "set",
+      "pages",
+      "detected (Malicious or Suspicious)",
+      "Malicious",
+      "Suspicious",
+      "threat type as expected",
+      "brand identified",
+      `target ≥ ${PHISH_TARGET * 100}%`,
+    ],
+    [
+      row("all", results),
+      ...batchesOf(results).map((b) =>
+        row(
+          `batch ${b}`,
+          results.filter((r) => r.page.batch === b),
+        ),
+      ),
+    ],
+  );
+  console.log(`\n${msStats(results)}`);
+  console.log("\nBy kind of page:\n");
+  table(
+    ["kind", "pages", "detected", "expected threat_type", "threat types given"],
+    countBy(results, (r) => r.page.kind).map(([kind]) => {
+      const set = results.filter((r) => r.page.kind === kind);
+      return [
+        kind,
+        String(set.length),
+        String(detectedIn(set)),
+        EXPECTED_THREAT[kind] ?? "(any)",
+        countBy(set, (r) => r.report?.threat_type ?? "error")
+          .map(([t, n]) => `${t} ${n}`)
+          .join("; "),
+      ];
+    }),
+  );
+  const rows = (list: Analysed[]) =>
+    list.map((r) => [
+      r.page.id,
+      clip(defang(r.page.url), 60),
+      `${r.page.kind} (${r.page.batch})`,
+      r.report?.final_assessment ?? "error",
+      clip(r.report?.threat_type ?? "", 30),
+      `${r.page.brand ?? "-"} / ${r.report?.site_context?.detected_brand ?? "-"}`,
+      r.error ? clip(r.error, 60) : findingCodes(r.report),
+    ]);
+  const header = ["page", "url", "kind (batch)", "got", "threat_type", "brand exp/got", "findings"];
+  const misses = results.filter((r) => !flagged(r.report));
+  console.log(`\n### Misses (${misses.length})\n`);
+  if (misses.length > 0) table(header, rows(misses));
+  const wrongType = results.filter(
+    (r) =>
+      flagged(r.report) &&
+      EXPECTED_THREAT[r.page.kind] !== undefined &&
+      r.report?.threat_type !== EXPECTED_THREAT[r.page.kind],
+  );
+  console.log(`\n### Detected with another threat type than expected (${wrongType.length})\n`);
+  if (wrongType.length > 0) table(header, rows(wrongType));
+  const wrongBrand = branded(results).filter(
+    (r) => brandKey(r.report?.site_context?.detected_brand ?? "") !== brandKey(r.page.brand ?? ""),
+  );
+  console.log(`\n### Brand not identified (${wrongBrand.length})\n`);
+  if (wrongBrand.length > 0) table(header, rows(wrongBrand));
+  if (verbose) {
+    console.log("\n### Every page\n");
+    table(header, rows(results));
+  }
+}
+
+async function benignSet(verbose: boolean, browser: Browser | null): Promise<void> {
+  console.log("\n## 1b. Benign pages (bench/corpus/scan-benign), offline\n");
+  const pages = benignPages();
+  console.log(
+    `${pages.length} pages, ${browser ? "each rendered offline (every request refused) as analyze does" : "analysed from their markup (--no-render)"}.\n`,
+  );
+  const results = await analyseAll(pages, "benign", browser);
   const fps = results.filter((r) => flagged(r.report));
   const errors = results.filter((r) => r.error !== null);
   const fpRow = (label: string, set: Analysed[]) => {
@@ -860,9 +986,15 @@ async function main(): Promise<number> {
   const verbose = argFlag("verbose");
   console.log(`# URL scan quality\n\n${machineLine()}`);
   let code = 0;
-  if (want("offline")) {
-    await phishingSet(verbose);
-    await benignSet(verbose);
+  if (want("offline") || want("phishtank")) await phishingSet(verbose);
+  if (want("offline") || want("benign") || want("phish")) {
+    const browser = await corpusBrowser();
+    try {
+      if (want("offline") || want("phish")) await phishCorpusSet(verbose, browser);
+      if (want("offline") || want("benign")) await benignSet(verbose, browser);
+    } finally {
+      await browser?.close();
+    }
   }
   if (want("api")) code = await apiSet();
   return code;

@@ -1,8 +1,10 @@
 import { readFileSync, statSync } from "node:fs";
+import type { SavedRenderOptions } from "../engines/browser/saved-render.js";
 import { decodeBody } from "../engines/classify/crawl/index.js";
 import { MAX_HTML_CHARS } from "../engines/html/index.js";
 import { analyzeScan } from "../engines/scan/analyze.js";
 import { normalizeScanUrl } from "../engines/scan/capture/index.js";
+import { type DomSnapshot, readSnapshot, snapshotExpression } from "../engines/scan/capture/snapshot.js";
 import { savedCapture } from "../engines/scan/saved.js";
 import type { ScanArtifacts, ScanReport } from "../engines/scan/types.js";
 
@@ -22,6 +24,8 @@ export interface AnalyzeArgs {
   render?: boolean;
   /** Where a render that could not be made is reported (default: standard error). */
   warn?: (message: string) => void;
+  /** A Chromium already launched with `SAVED_RENDER_ARGS` to render in (batch runs); default: one per page. */
+  browser?: SavedRenderOptions["browser"];
 }
 
 /** The whole offline render of a saved page, Chromium's launch included. */
@@ -66,6 +70,8 @@ export interface SavedPage {
   html: string;
   /** A screenshot of the page (PNG), for the vision agent. */
   screenshot?: Buffer | null;
+  /** The document after the page's scripts ran, from an offline render (`renderSavedHtml`). */
+  rendered?: DomSnapshot | null;
 }
 
 /**
@@ -83,7 +89,11 @@ export async function analyzeSavedPage(page: SavedPage): Promise<ScanReport> {
   const truncated = page.html.length > MAX_HTML_CHARS;
   const html = truncated ? page.html.slice(0, MAX_HTML_CHARS) : page.html;
   const viewport = page.screenshot ?? null;
-  const capture = savedCapture(target.url, html, { truncated, hasScreenshot: viewport !== null });
+  const capture = savedCapture(target.url, html, {
+    truncated,
+    hasScreenshot: viewport !== null,
+    rendered: page.rendered ?? null,
+  });
   const artifacts: ScanArtifacts = { viewport, fullPage: null };
   return analyzeScan({ capture, artifacts });
 }
@@ -100,6 +110,7 @@ export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
   const html = decodeBody(bytes, "text/html", MAX_HTML_CHARS + 1);
   if (html === "") throw new AnalyzeInputError(`--html ${args.html} is not a text (HTML) file`);
   let screenshot: Buffer | null = null;
+  let rendered: DomSnapshot | null = null;
   if (args.screenshot !== undefined) {
     screenshot = readInput(args.screenshot, "--screenshot");
     if (!screenshot.subarray(0, 8).equals(PNG_SIGNATURE)) {
@@ -108,7 +119,13 @@ export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
   } else if (args.render !== false) {
     const { renderSavedHtml } = await import("../engines/browser/saved-render.js");
     try {
-      screenshot = await renderSavedHtml(html.slice(0, MAX_HTML_CHARS), { timeoutMs: RENDER_TIMEOUT_MS });
+      const render = await renderSavedHtml(html.slice(0, MAX_HTML_CHARS), target.url, {
+        timeoutMs: RENDER_TIMEOUT_MS,
+        evaluate: snapshotExpression(),
+        ...(args.browser ? { browser: args.browser } : {}),
+      });
+      screenshot = render.screenshot;
+      rendered = readSnapshot(render.evaluated);
     } catch (err) {
       const warn = args.warn ?? ((message: string) => process.stderr.write(`${message}\n`));
       warn(
@@ -116,5 +133,5 @@ export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
       );
     }
   }
-  return analyzeSavedPage({ url: args.url, html, screenshot });
+  return analyzeSavedPage({ url: args.url, html, screenshot, rendered });
 }

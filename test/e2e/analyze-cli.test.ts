@@ -125,6 +125,30 @@ describe("domainlens analyze", () => {
     }
   });
 
+  it("reads the form a kit's script builds when it renders the saved page, at the page's own address", async () => {
+    // The markup holds no form: a script decodes one and writes it in, and posts to a path of its own host.
+    const form = Buffer.from(
+      '<form action="next.php" method="post"><input type="email" name="login_email" placeholder="Email">' +
+        '<input type="password" name="login_password" placeholder="Password"><button>Log In</button></form>',
+    ).toString("base64");
+    const kit = path.join(dir, "kit.html");
+    writeFileSync(
+      kit,
+      `<!DOCTYPE html><html><head><title>Log in to your PayPal account</title></head><body>
+       <div id="app"></div><script>document.getElementById("app").innerHTML = atob("${form}");</script>
+       </body></html>`,
+    );
+    const url = "https://x7kq2-resolve.duckdns.org/webapps/signin/";
+    const rendered = JSON.parse((await analyze(["--url", url, "--html", kit])).stdout);
+    expect(rendered.final_assessment).toBe("Malicious");
+    expect(rendered.threat_type).toBe("Phishing / Credential Theft");
+    expect(rendered.site_context.detected_brand).toBe("PayPal");
+    expect(rendered.evidence_findings.map((f: { finding_id: string }) => f.finding_id)).toContain("CON-021");
+    // Without the render the saved markup asks for nothing: the sign-in under PayPal's name is not seen.
+    const plain = JSON.parse((await analyze(["--url", url, "--html", kit, "--no-render"])).stdout);
+    expect(plain.evidence_findings.map((f: { finding_id: string }) => f.finding_id)).not.toContain("CON-021");
+  });
+
   it("finds a legitimate developer platform's page Benign", async () => {
     const run = await analyze([
       "--url",

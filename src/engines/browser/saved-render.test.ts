@@ -31,8 +31,15 @@ describe("rendering a saved page offline", { timeout: 60_000 }, () => {
         const form = document.createElement("div");
         form.style.cssText = "position:absolute;left:0;top:0;width:600px;height:400px;background:rgb(200,0,0)";
         document.body.appendChild(form);
+        const field = document.createElement("input");
+        field.type = "password";
+        document.body.appendChild(field);
       </script></body></html>`;
-    const png = await renderSavedHtml(html);
+    const url = "https://secure-login.example-kit.test/verify/index.php?id=7#step2";
+    const { screenshot: png, evaluated } = await renderSavedHtml(html, url, {
+      evaluate:
+        "({ href: location.href, passwords: document.querySelectorAll('input[type=password]').length })",
+    });
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([SAVED_RENDER_VIEWPORT.width, SAVED_RENDER_VIEWPORT.height]);
     // The script-built block is on the screenshot (red at 100,100), the page around it white.
@@ -42,12 +49,17 @@ describe("rendering a saved page offline", { timeout: 60_000 }, () => {
     expect(at(100, 100)).toEqual([200, 0, 0]);
     expect(at(1000, 700)).toEqual([255, 255, 255]);
     expect(hits).toEqual([]);
+    // The page ran at its own address, and the document read after load holds what the script built.
+    expect(evaluated).toEqual({
+      href: "https://secure-login.example-kit.test/verify/index.php?id=7",
+      passwords: 1,
+    });
   });
 
   it("gives up within its time bound on a page that never stops", async () => {
     const started = Date.now();
     const html = "<!DOCTYPE html><html><body><script>for(;;){}</script></body></html>";
-    await expect(renderSavedHtml(html, { timeoutMs: 4_000 })).rejects.toThrow();
+    await expect(renderSavedHtml(html, undefined, { timeoutMs: 4_000 })).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

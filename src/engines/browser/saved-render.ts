@@ -1,13 +1,16 @@
-import { chromium } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { findChromium } from "./executable.js";
 import { LOCKED_DOWN_SWITCHES } from "./launch.js";
 
 /**
  * A saved page rendered offline, for `domainlens analyze --html FILE` without `--screenshot`: headless
- * Chromium loads the file's HTML with every request refused (subresources, navigations, fetches: nothing
- * leaves the process, and the host resolver answers "not found" for every name besides), runs the page's
- * inline scripts, and takes the viewport screenshot a live scan would take, so the vision agent judges a
- * saved page as it judges a live one. Bounded: the whole render stops after `timeoutMs`.
+ * Chromium opens the page's own URL, answers that one navigation with the saved HTML and refuses every
+ * other request (subresources, further navigations, fetches: nothing leaves the process, and the host
+ * resolver answers "not found" for every name besides), runs the page's inline scripts, and takes the
+ * viewport screenshot a live scan would take. The page runs at its address (`location`, relative form
+ * actions and `document.baseURI` are what they were live), so a kit that builds its form with script
+ * shows it, and `evaluate` (the scan's DOM snapshot expression) reads the document as a live capture
+ * would. Bounded: the whole render stops after `timeoutMs`.
  */
 
 export interface SavedRenderOptions {
@@ -15,33 +18,101 @@ export interface SavedRenderOptions {
   executablePath?: string;
   /** For the whole render, launch included (default 10 s). */
   timeoutMs?: number;
+  /** An expression evaluated in the page once it has loaded; its value is returned as `evaluated`. */
+  evaluate?: string;
+  /** A browser already launched (with `SAVED_RENDER_ARGS`) to render in; it is left open. */
+  browser?: Browser;
+}
+
+export interface SavedRender {
+  /** The viewport screenshot (PNG). */
+  screenshot: Buffer;
+  /** The value of `evaluate`, or null (none asked, or the page's scripts broke it). */
+  evaluated: unknown;
 }
 
 /** The live scan's viewport (docs/scan-analysis.md). */
 export const SAVED_RENDER_VIEWPORT = { width: 1280, height: 800 } as const;
 
 /** A browser that reaches nothing: no proxy is needed when no name resolves and no request is let out. */
-const OFFLINE_ARGS = [...LOCKED_DOWN_SWITCHES, "--host-resolver-rules=MAP * ~NOTFOUND"];
+export const SAVED_RENDER_ARGS = [...LOCKED_DOWN_SWITCHES, "--host-resolver-rules=MAP * ~NOTFOUND"];
 
-export async function renderSavedHtml(html: string, options: SavedRenderOptions = {}): Promise<Buffer> {
+/** Where a page with no usable URL is opened (nothing is ever fetched from it). */
+const PLACEHOLDER_URL = "https://saved-page.invalid/";
+
+function pageAddress(url: string | undefined): string {
+  if (!url) return PLACEHOLDER_URL;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return PLACEHOLDER_URL;
+    parsed.hash = "";
+    return parsed.href;
+  } catch {
+    return PLACEHOLDER_URL;
+  }
+}
+
+export async function renderSavedHtml(
+  html: string,
+  url?: string,
+  options: SavedRenderOptions = {},
+): Promise<SavedRender> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const deadline = Date.now() + timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
-  const executablePath = options.executablePath ?? findChromium({ override: process.env.CHROMIUM_PATH });
-  const browser = await chromium.launch({ executablePath, args: OFFLINE_ARGS, timeout: left() });
+  const own = options.browser === undefined;
+  const browser =
+    options.browser ??
+    (await chromium.launch({
+      executablePath: options.executablePath ?? findChromium({ override: process.env.CHROMIUM_PATH }),
+      args: SAVED_RENDER_ARGS,
+      timeout: left(),
+    }));
+  const context = await browser.newContext({
+    viewport: SAVED_RENDER_VIEWPORT,
+    locale: "en-US",
+    javaScriptEnabled: true,
+    serviceWorkers: "block",
+  });
   try {
-    const context = await browser.newContext({
-      viewport: SAVED_RENDER_VIEWPORT,
-      locale: "en-US",
-      javaScriptEnabled: true,
-      serviceWorkers: "block",
+    const address = pageAddress(url);
+    let served = false;
+    // The saved document answers the first navigation to its own address; everything else is refused.
+    await context.route("**/*", (route) => {
+      const request = route.request();
+      if (!served && request.isNavigationRequest() && request.url() === address) {
+        served = true;
+        return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+      }
+      return route.abort("blockedbyclient");
     });
-    await context.route("**/*", (route) => route.abort("blockedbyclient"));
     const tab = await context.newPage();
     // A page that never finishes loading is still shown as far as it got.
-    await tab.setContent(html, { waitUntil: "load", timeout: left() }).catch(() => undefined);
-    return await tab.screenshot({ type: "png", timeout: left() });
+    await tab.goto(address, { waitUntil: "load", timeout: left() }).catch(() => undefined);
+    const evaluated =
+      options.evaluate === undefined
+        ? null
+        : await withTimeout(tab.evaluate(options.evaluate), left()).catch(() => null);
+    const screenshot = await tab.screenshot({ type: "png", timeout: left() });
+    return { screenshot, evaluated };
   } finally {
-    await browser.close();
+    await context.close().catch(() => undefined);
+    if (own) await browser.close();
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("timed out")), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
 }

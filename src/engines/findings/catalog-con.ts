@@ -144,6 +144,30 @@ export const CONTENT_FINDINGS: readonly FindingDefinition[] = [
     "Wording that promises a prize, a gift, a refund or free tokens to claim.",
   ),
   con(
+    "042",
+    "High",
+    "Fake game-currency or follower generator",
+    "A page offering free game currency, gift cards or followers ('Robux generator', 'free V-Bucks') behind a 'human verification' offer wall: the visitor fills in surveys or installs apps for the scammer, and nothing is ever generated. Medium when the page only shows a user-name field and amounts to pick.",
+  ),
+  con(
+    "043",
+    "High",
+    "Fake giveaway",
+    "A giveaway that asks for something first: send coins to receive twice as many back, or pay the 'shipping' of a prize (High with card fields; Medium with the wording alone). Sweepstakes that state their official rules and that no purchase is necessary are not this.",
+  ),
+  con(
+    "044",
+    "High",
+    "Fake security alert with a support number",
+    "A page saying the visitor's computer is infected or locked and giving a number to call: the tech-support scam, whose 'technicians' take remote control and payment. Medium when the page has no number but holds the window (full screen, leave prompts) under 'do not close or restart'.",
+  ),
+  con(
+    "045",
+    "Medium",
+    "Invitation or dating lure",
+    "A messaging brand's group or channel invitation served from a site the brand does not own ('join the official group'), or a dating lure ('she sent you a photo', 'verify your age'). High when it asks for a phone number, code or password (joining a group needs none: they take the messaging account over) or for card details.",
+  ),
+  con(
     "050",
     "Low",
     "Implausible discounts",

@@ -1,17 +1,36 @@
 import { extractPage } from "../html/index.js";
-import type { ScanCapture } from "./types.js";
+import type { DomSnapshot } from "./capture/snapshot.js";
+import type { ScanCapture, ScanForm } from "./types.js";
+
+export interface SavedCaptureOptions {
+  truncated?: boolean;
+  hasScreenshot?: boolean;
+  at?: Date;
+  /**
+   * The document as the page's scripts left it, read by the scan's DOM snapshot in an offline render of the
+   * saved page at its URL (`renderSavedHtml`): used instead of the saved markup, as a live capture uses the
+   * final DOM, when it read a document.
+   */
+  rendered?: DomSnapshot | null;
+}
 
 /**
  * What a browser capture would hold for a page saved to disk: `source: "saved"`, the final URL `url`, the
- * page's title, visible text and forms as the HTML declares them (no scripts run), no requests, no TLS and
- * no network checks. Nothing is fetched.
+ * page's title, visible text and forms — as the offline render's DOM shows them when there is one, else as
+ * the HTML declares them (no scripts run) — no requests, no TLS and no network checks. Nothing is fetched.
  */
-export function savedCapture(
-  url: string,
-  html: string,
-  options: { truncated?: boolean; hasScreenshot?: boolean; at?: Date } = {},
-): ScanCapture {
-  const page = extractPage(html, url);
+export function savedCapture(url: string, html: string, options: SavedCaptureOptions = {}): ScanCapture {
+  const rendered = options.rendered?.html ? options.rendered : null;
+  const page = extractPage(rendered?.html ?? html, url);
+  // The rendered forms as a live capture records them (the formless pseudo-form's action is null).
+  const forms: ScanForm[] = rendered
+    ? rendered.forms
+    : page.forms.map((form) => ({
+        action: form.action ?? url,
+        method: form.method,
+        inputs: form.inputs.map((i) => ({ type: i.type, name: i.name, autocomplete: i.autocomplete })),
+        visible: true,
+      }));
   const now = (options.at ?? new Date()).toISOString();
   return {
     version: 1,
@@ -26,18 +45,14 @@ export function savedCapture(
     finalUrl: url,
     status: null,
     headers: {},
-    title: page.title,
-    html,
-    htmlTruncated: options.truncated ?? false,
-    text: page.text,
+    title: rendered ? rendered.title || page.title : page.title,
+    html: rendered?.html ?? html,
+    htmlTruncated:
+      (options.truncated ?? false) || (rendered !== null && rendered.htmlLength > rendered.html.length),
+    text: rendered ? rendered.text : page.text,
     favicon: null,
     requests: [],
-    forms: page.forms.map((form) => ({
-      action: form.action ?? url,
-      method: form.method,
-      inputs: form.inputs.map((i) => ({ type: i.type, name: i.name, autocomplete: i.autocomplete })),
-      visible: true,
-    })),
+    forms,
     cookies: [],
     tls: null,
     console: [],

@@ -184,13 +184,26 @@ function classifiedPurpose(ctx: ScanContext): Purpose | null {
   }
 }
 
+/** What a scam page pretends to be. */
+const SCAM_PURPOSES: Record<string, string> = {
+  [THREAT_TYPES.generator]: "Free game-currency generator",
+  [THREAT_TYPES.giveaway]: "Giveaway page",
+  [THREAT_TYPES.techSupport]: "Fake security alert with a support number",
+  [THREAT_TYPES.invite]: "Group invitation or dating page",
+};
+
 function purposeOf(ctx: ScanContext, c: ContentSignals, verdict: Verdict): string {
   const brand = verdict.brand?.name;
   const secrets = c.secrets;
   const threat = verdict.final_assessment === "Malicious" || verdict.final_assessment === "Suspicious";
   if (threat && verdict.threat_type === THREAT_TYPES.cryptoDrainer)
     return c.seedPhrase ? "Wallet recovery-phrase form" : "Crypto airdrop and wallet-connect page";
-  if (threat && secrets.length > 0 && (verdict.threat_type === THREAT_TYPES.phishing || brand)) {
+  const scam = threat ? SCAM_PURPOSES[verdict.threat_type] : undefined;
+  if (scam)
+    return brand && scam !== SCAM_PURPOSES[THREAT_TYPES.techSupport] ? `${scam} under ${brand}'s name` : scam;
+  const phishing =
+    verdict.threat_type === THREAT_TYPES.phishing || verdict.threat_type === THREAT_TYPES.cardPhishing;
+  if (threat && secrets.length > 0 && (phishing || brand)) {
     const what = secrets.includes("password")
       ? "sign-in page"
       : secrets.some((s) => s.startsWith("card"))

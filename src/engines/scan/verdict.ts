@@ -1,8 +1,10 @@
 import type { Finding, Severity } from "../findings/types.js";
 import { THREAT_TYPES as RISK_THREAT_TYPES } from "../risk/verdict.js";
 import { brandByName, productAmong } from "./agents/brand-names.js";
+import type { ScamKind } from "./agents/content/scams.js";
+import { CARD } from "./agents/content/words.js";
 import type { SystemFacts } from "./agents/system.js";
-import type { AgentOutput, ClaimPlace, ContentSignals, NetworkSignals } from "./agents/types.js";
+import type { AgentOutput, ClaimPlace, ContentSignals, FieldKind, NetworkSignals } from "./agents/types.js";
 import type { ScanReport, VisionResult } from "./types.js";
 
 /**
@@ -19,7 +21,32 @@ export const THREAT_TYPES = {
   incomplete: "Analysis Incomplete",
   noContent: "No Content",
   clonedSite: "Cloned Site",
+  cardPhishing: "Phishing / Payment Card Theft",
+  giveaway: "Scam / Fake Giveaway",
+  generator: "Scam / Fake Generator",
+  techSupport: "Scam / Tech Support",
+  invite: "Scam / Invitation or Dating Lure",
 } as const;
+
+const SCAM_TYPES: Record<ScamKind, string> = {
+  generator: THREAT_TYPES.generator,
+  giveaway: THREAT_TYPES.giveaway,
+  tech_support: THREAT_TYPES.techSupport,
+  invite: THREAT_TYPES.invite,
+};
+
+/** Credential theft, or payment card theft when the page is after card details and no password. */
+function phishingOf(secrets: readonly FieldKind[]): string {
+  return !secrets.includes("password") && secrets.some((s) => CARD.has(s))
+    ? THREAT_TYPES.cardPhishing
+    : THREAT_TYPES.phishing;
+}
+
+/** The scam the page runs (CON-042–045) at `atLeast` or above, as its threat type. */
+function scamOf(input: VerdictInput, atLeast: Severity): string | null {
+  const call = input.content?.signals.scams.find((s) => RANK[s.severity] >= RANK[atLeast]);
+  return call ? SCAM_TYPES[call.kind] : null;
+}
 
 const POINTS: Record<Severity, number> = { Critical: 60, High: 35, Medium: 15, Low: 5, Informational: 0 };
 const RANK: Record<Severity, number> = { Critical: 4, High: 3, Medium: 2, Low: 1, Informational: 0 };
@@ -215,15 +242,17 @@ function threatTypeOf(input: VerdictInput, brand: ImpersonatedBrandCall | null, 
   const secrets = (c?.secrets ?? []).filter((s) => s !== "seed");
   if (c?.seedPhrase || c?.drainer || c?.walletLure) return THREAT_TYPES.cryptoDrainer;
   if (n.downloads > 0) return THREAT_TYPES.malware;
+  const scam = scamOf(input, "Medium");
+  if (scam) return scam;
   if (secrets.length > 0 && (brand || n.credentialsOffsite.length > 0 || c?.exfil.length || c?.genericLure))
-    return THREAT_TYPES.phishing;
+    return phishingOf(secrets);
   if (c?.fakeShop || findings.some((f) => /^CON-05\d$/.test(f.finding_id) && f.severity !== "Low"))
     return THREAT_TYPES.scam;
   if (brand?.strong)
     return secrets.length > 0 || visionAsksSecrets(input)
-      ? THREAT_TYPES.phishing
+      ? phishingOf(secrets)
       : THREAT_TYPES.brandImpersonation;
-  if (secrets.length > 0 && (c?.urgency.length ?? 0) > 0) return THREAT_TYPES.phishing;
+  if (secrets.length > 0 && (c?.urgency.length ?? 0) > 0) return phishingOf(secrets);
   if ((c?.reward.length ?? 0) > 0) return THREAT_TYPES.scam;
   const categories = n.site.keywordCategories;
   if (categories.some((k) => k === "crypto" || k === "prize")) return THREAT_TYPES.scam;
@@ -242,11 +271,15 @@ function decisive(
   const c = input.content?.signals;
   if (!c) return null;
   const secrets = c.secrets.filter((s) => s !== "seed");
+  // A scam the page proves (a generator's offer wall, coins to send, a number to call, an account
+  // taken over through an invitation) is named as that scam, even under a brand.
+  const scam = scamOf(input, "High");
+  if (scam) return scam;
   // A brand only OCR read is evidence, not proof (an image "Log in with …" button reads the same).
-  if (secrets.length > 0 && brand?.sources.some((s) => s !== "vision_ocr")) return THREAT_TYPES.phishing;
+  if (secrets.length > 0 && brand?.sources.some((s) => s !== "vision_ocr")) return phishingOf(secrets);
   if (c.seedPhrase || c.drainer) return THREAT_TYPES.cryptoDrainer;
   if (c.fakeShop) return THREAT_TYPES.scam;
-  if (c.exfil.some((e) => e.sensitive)) return THREAT_TYPES.phishing;
+  if (c.exfil.some((e) => e.sensitive)) return phishingOf(secrets);
   if (has(findings, "NET-024", "Critical")) return THREAT_TYPES.malware;
   return null;
 }
@@ -357,9 +390,21 @@ const PLACE_WORDS: Record<string, string> = {
   url: "its address",
 };
 
+/** The scam a page runs, as the summary says it. */
+const SCAM_SENTENCES: Record<ScamKind, string> = {
+  generator:
+    'The page offers free game currency or followers behind a "human verification" step, which is how such generator scams collect offer-wall payouts; nothing is ever generated',
+  giveaway:
+    "The page is a giveaway that asks the visitor to send coins or pay a fee first, which is how fake giveaways take the money",
+  tech_support:
+    "The page claims the visitor's computer is infected or locked and gives a number to call: a tech-support scam",
+  invite:
+    "The page is an invitation or dating lure (a group to join, a profile to see) that asks for something it does not need",
+};
+
 /** Findings the summary's own sentences already cover. */
 const SAID =
-  /^(?:CON-00[1-5]|CON-02[0-2]|CON-02[45]|NET-00[18]|NET-03[0-3]|NET-110|NET-111|NET-11[2]|NET-20[1-7]|SYS-)/;
+  /^(?:CON-00[1-5]|CON-02[0-2]|CON-02[45]|CON-04[2-5]|NET-00[18]|NET-03[0-3]|NET-110|NET-111|NET-11[2]|NET-20[1-7]|SYS-)/;
 
 function joinWords(values: string[]): string {
   return values.length <= 1
@@ -443,6 +488,8 @@ export function summarize(input: VerdictInput, verdict: Verdict, findings: Findi
   if (c) {
     const secrets = secretsSentence(c, n);
     if (secrets) parts.push(secrets);
+    const scam = c.scams[0];
+    if (scam && verdict.final_assessment !== "Benign") parts.push(SCAM_SENTENCES[scam.kind]);
     if (c.clonedSite)
       parts.push(
         `The page reproduces ${c.clonedSite}'s content from ${host}, which is not ${c.clonedSite}'s`,

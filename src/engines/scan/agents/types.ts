@@ -1,5 +1,6 @@
 import type { Finding, Severity } from "../../findings/types.js";
 import type { ImpersonatedBrand, StaticSignals } from "../../risk/static/types.js";
+import type { ScamCall } from "./content/scams.js";
 import type { UrlParts } from "./hosts.js";
 
 /** Where a page names a brand as itself. */
@@ -129,6 +130,8 @@ export interface ContentSignals {
   antiAnalysis: string[];
   urgency: string[];
   reward: string[];
+  /** Scams that need no password (CON-042–045), strongest first. */
+  scams: ScamCall[];
   fakeShop: boolean;
   shop: boolean;
   drainer: boolean;

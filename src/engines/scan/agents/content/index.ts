@@ -10,6 +10,7 @@ import { brandClaims, brandMentions, cloneEvidence, namesItself } from "./brand.
 import { clonedSite } from "./clone.js";
 import { analyzeCrypto, cryptoFindings } from "./crypto.js";
 import { pageKind } from "./page-kind.js";
+import { scamCalls, scamFindings } from "./scams.js";
 import { analyzeScripts, scriptFindings } from "./scripts.js";
 import { analyzeShop, shopFindings } from "./shop.js";
 import { genericLureIn, mailNounIn, normalize, rewardIn, urgencyExamples, urgencyIn } from "./wording.js";
@@ -197,6 +198,15 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
     );
   }
   if (reward.length > 0) findings.push(makeFinding("CON-041", `Reward wording: ${list(reward)}.`));
+  const scams = scamCalls({
+    page,
+    lines,
+    kinds: [...new Set([...secrets, ...ctx.forms.flatMap((f) => f.kinds)])],
+    brands: [...claims.map((c) => c.brand), ...mentions],
+    owners: ctx.owners,
+    throwaway,
+  });
+  findings.push(...scamFindings(scams));
   const shop = analyzeShop(page, text);
   const shopOut = shopFindings(shop);
   findings.push(...shopOut.findings);
@@ -230,6 +240,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       antiAnalysis: scripts.antiAnalysis,
       urgency,
       reward,
+      scams,
       fakeShop: shopOut.fakeShop,
       shop: shop.shop,
       drainer: wallet.drainer,
