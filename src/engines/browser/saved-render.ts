@@ -1,4 +1,5 @@
 import { type Browser, chromium } from "playwright-core";
+import { DEFAULT_USER_AGENT } from "../egress/index.js";
 import { findChromium } from "./executable.js";
 import { LOCKED_DOWN_SWITCHES } from "./launch.js";
 
@@ -71,6 +72,8 @@ export async function renderSavedHtml(
   const context = await browser.newContext({
     viewport: SAVED_RENDER_VIEWPORT,
     locale: "en-US",
+    // The live scan's user agent: a kit that hides from "HeadlessChrome" hides from neither.
+    userAgent: DEFAULT_USER_AGENT,
     javaScriptEnabled: true,
     serviceWorkers: "block",
   });

@@ -62,8 +62,8 @@ export const CONTENT_FINDINGS: readonly FindingDefinition[] = [
   con(
     "013",
     "Low",
-    "Sign-in form on a free hosting platform or a bare IP address",
-    "A form asking for a password, card or other secret on a user's site of a platform where anyone can publish (free hosting, site builders, dynamic DNS, IPFS gateways) or on a host given as an IP address. Real services sign people in on their own domains; throwaway phishing pages live on such platforms. Low for a bare form (demos); Medium with a brand claimed or named, pressure, a generic lure, a prefilled address, obfuscation or an exfiltration endpoint.",
+    "Sign-in form on a throwaway host",
+    "A form asking for a password, card or other secret on a user's site of a platform where anyone can publish (free hosting, site builders, dynamic DNS, IPFS gateways), on a host given as an IP address, or on a domain whose name shows it was made to be thrown away (an abused top-level domain, a machine-generated name, lure words, a name the learned model flags, registered in the last 30 days). Real services sign people in on their own domains. Low for a bare form (demos); Medium with a brand claimed, pressure, a generic lure, a prefilled address, obfuscation or an exfiltration endpoint (on a platform or an IP, a brand merely named counts too).",
   ),
   con(
     "014",

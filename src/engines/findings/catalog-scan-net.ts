@@ -153,7 +153,7 @@ export const SCAN_NETWORK_FINDINGS: readonly FindingDefinition[] = [
     "032",
     "Low",
     "Credentials are sent to another host of the same domain",
-    "A password or card form submits to a different host name under the page's own registrable domain (for example a separate login service).",
+    "A password or card form submits to a different host name under the page's own registrable domain (for example a separate login service), or to the site's own tenant of a hosted service (a subdomain named after the site: a firm's client portal on a document-exchange service).",
   ),
   net(
     "033",

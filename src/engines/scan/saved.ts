@@ -19,8 +19,24 @@ export interface SavedCaptureOptions {
  * page's title, visible text and forms — as the offline render's DOM shows them when there is one, else as
  * the HTML declares them (no scripts run) — no requests, no TLS and no network checks. Nothing is fetched.
  */
+/** Inputs a person can type into, as markup declares them. */
+const TYPED_INPUT =
+  /<(?:input\b(?![^>]*\btype\s*=\s*["']?(?:hidden|submit|button|image|reset|checkbox|radio)\b)|textarea\b)/gi;
+
+/**
+ * The rendered document, unless the page's scripts took away every field its markup offers (a kit that
+ * replaces itself with "404 Not Found" outside phones, or that clears itself for a browser it distrusts):
+ * then the markup is what the page is, and the render only what it showed this browser.
+ */
+function renderedView(html: string, rendered: DomSnapshot | null | undefined): DomSnapshot | null {
+  if (!rendered?.html) return null;
+  const declared = html.match(TYPED_INPUT)?.length ?? 0;
+  const shown = rendered.html.match(TYPED_INPUT)?.length ?? 0;
+  return declared > 0 && shown === 0 ? null : rendered;
+}
+
 export function savedCapture(url: string, html: string, options: SavedCaptureOptions = {}): ScanCapture {
-  const rendered = options.rendered?.html ? options.rendered : null;
+  const rendered = renderedView(html, options.rendered);
   const page = extractPage(rendered?.html ?? html, url);
   // The rendered forms as a live capture records them (the formless pseudo-form's action is null).
   const forms: ScanForm[] = rendered

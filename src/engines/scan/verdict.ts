@@ -124,6 +124,8 @@ function pagePlace(source: string): boolean {
 
 /** Brand-imitation codes of the URL's name (DR-DOM-001–007 as scan codes). */
 const URL_BRAND_CODES = /^NET-20[1-7]$/;
+/** The learned name model's finding (DR-DOM-027 as a scan code). */
+const NAME_MODEL_CODE = "NET-227";
 
 /** The brand the page impersonates, from the content's claims, the vision agent's marks and the URL. */
 export function impersonatedBrand(input: VerdictInput): ImpersonatedBrandCall | null {
@@ -181,6 +183,11 @@ export interface ScoreOptions {
   visionCorroborated: boolean;
   /** The URL's brand resemblance is contradicted by the page (its findings count as Low). */
   urlBrandDisowned?: boolean;
+  /**
+   * The page names its own site and poses as no brand: the learned name model's reading of the name
+   * (NET-227) counts as Low — the page says whose name it is.
+   */
+  nameModelDisowned?: boolean;
 }
 
 /** Points of the findings, each code once at its highest severity; uncorroborated ones count as Low. */
@@ -190,7 +197,8 @@ export function scoreOf(findings: Finding[], options: ScoreOptions): number {
     let severity = f.severity;
     const weak =
       (f.finding_id.startsWith("VIS-") && !options.visionCorroborated) ||
-      (options.urlBrandDisowned === true && URL_BRAND_CODES.test(f.finding_id));
+      (options.urlBrandDisowned === true && URL_BRAND_CODES.test(f.finding_id)) ||
+      (options.nameModelDisowned === true && f.finding_id === NAME_MODEL_CODE);
     if (weak && RANK[severity] > RANK.Low) severity = "Low";
     const seen = best.get(f.finding_id);
     if (!seen || RANK[severity] > RANK[seen]) best.set(f.finding_id, severity);
@@ -254,6 +262,8 @@ function threatTypeOf(input: VerdictInput, brand: ImpersonatedBrandCall | null, 
       : THREAT_TYPES.brandImpersonation;
   if (secrets.length > 0 && (c?.urgency.length ?? 0) > 0) return phishingOf(secrets);
   if ((c?.reward.length ?? 0) > 0) return THREAT_TYPES.scam;
+  // A flagged page that asks for secrets is after them, whoever it claims to be.
+  if (secrets.length > 0) return phishingOf(secrets);
   const categories = n.site.keywordCategories;
   if (categories.some((k) => k === "crypto" || k === "prize")) return THREAT_TYPES.scam;
   if (categories.length > 0) return THREAT_TYPES.phishing;
@@ -313,7 +323,8 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
       visionAsksSecrets(input) ||
       brand?.sources.some((s) => !s.startsWith("vision_")) === true;
     const urlBrandDisowned = n.urlBrand !== null && !urlBrandStands(input);
-    const score = scoreOf(findings, { visionCorroborated, urlBrandDisowned });
+    const nameModelDisowned = c.selfNamed && brand === null && !c.empty;
+    const score = scoreOf(findings, { visionCorroborated, urlBrandDisowned, nameModelDisowned });
     const proven = decisive(input, brand, findings);
     const cap = n.offline ? 85 : 95;
     if (n.site.wellKnown && proven === null) {
@@ -351,7 +362,11 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     threat_type: decision.threatType,
     confidence_score: decision.confidence,
     executive_summary: "",
-    brand: brand && (brand.strong || decision.assessment === "Malicious") ? brand : null,
+    // A weak call (one place) is named when the page is flagged: the claim is part of why.
+    brand:
+      brand && (brand.strong || decision.assessment === "Malicious" || decision.assessment === "Suspicious")
+        ? brand
+        : null,
   };
 }
 
@@ -513,6 +528,12 @@ export function summarize(input: VerdictInput, verdict: Verdict, findings: Findi
     .slice(0, 3)
     .map((f) => f.description.replace(/\.$/, ""));
   if (others.length > 0) parts.push(`Other evidence: ${others.join("; ")}`);
+  // A brand claimed off its domain on a page left Unknown: say why it decided nothing.
+  const unowned = c?.claims[0] ?? null;
+  if (verdict.final_assessment === "Unknown" && unowned && !input.system.halted)
+    parts.push(
+      `The page names ${unowned.brand}, but ${n.site.siteDomain ?? host} is not ${unowned.brand}'s domain (${unowned.legitimateDomain}); the page shows nothing else to judge it by and its address gives no other sign`,
+    );
   const type = verdict.threat_type.toLowerCase();
   parts.push(
     verdict.final_assessment === "Benign"

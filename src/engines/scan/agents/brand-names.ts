@@ -110,11 +110,22 @@ export interface NameHit {
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’&+]*/gu;
+/**
+ * Where Latin letters or digits meet a script written without spaces (Han, kana, Hangul, Thai): a word
+ * boundary there ("SMBCダイレクト" is "SMBC" and "ダイレクト").
+ */
+const SCRIPT_SEAM =
+  /(?<=[\p{Script=Latin}\p{N}])(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])(?=[\p{Script=Latin}\p{N}])/gu;
+
+/** The words of a text, split where a Latin name meets a script written without spaces. */
+function wordsOf(text: string): string[] {
+  return text.replace(SCRIPT_SEAM, " ").match(WORD) ?? [];
+}
 
 /** Every brand named in a text (longest match at each position, capped). */
 export function brandsNamedIn(text: string, limit = 200): NameHit[] {
   const map = entries();
-  const words = text.match(WORD) ?? [];
+  const words = wordsOf(text);
   const hits: NameHit[] = [];
   for (let i = 0; i < words.length && hits.length < limit; i++) {
     for (let n = Math.min(MAX_WORDS, words.length - i); n >= 1; n--) {
@@ -153,7 +164,7 @@ const FILLER = new Set(
  * wordmark — when what is left after dropping filler words is exactly one brand's name.
  */
 export function brandOfPhrase(phrase: string): { brand: Brand; text: string } | null {
-  const written = (phrase.match(WORD) ?? []).filter((w) => !/^\d+$/.test(w));
+  const written = wordsOf(phrase).filter((w) => !/^\d+$/.test(w));
   if (written.length === 0 || written.length > 12) return null;
   const map = entries();
   const attempts: string[][] = [written, written.filter((w) => !FILLER.has(keyOf(w)))];

@@ -10,7 +10,7 @@ import type { BrandClaim, ClaimPlace } from "../types.js";
  * fields — on a site the brand does not own. Brands only mentioned in the text are listed apart.
  */
 
-const TITLE_SEPARATORS = /\s[-–—|:·•»/]\s|\s?[|–—·•»()[\]]\s?|[-:]\s|\s-/;
+export const TITLE_SEPARATORS = /\s[-–—|:·•»/]\s|\s?[|–—·•»()[\]｜【】「」]\s?|[-:]\s|\s-/;
 const SSO =
   /\b(?:sign|log|continue|connect|register|sign ?up)\s*(?:in|on|up)?\s*(?:with|via|using|through)\b/i;
 
@@ -44,7 +44,7 @@ function fromPhrase(
   if (hit && !owners.has(hit.brand.name)) add(claims, hit.brand, place, phrase);
 }
 
-function copyrightHolder(line: string): string {
+export function copyrightHolder(line: string): string {
   return line
     .replace(/©|\(c\)|\u24b8|copyright/gi, " ")
     .replace(/all rights reserved\.?/gi, " ")
@@ -105,6 +105,8 @@ const MICROSOFT_SELF_HOSTED = /\/(?:owa|ecp|adfs)\//i;
  */
 function selfHostedProduct(ctx: ScanContext, brand: string): boolean {
   if (!SELF_HOSTED.has(brand) && brand !== "Microsoft") return false;
+  // An organization runs its webmail on its own domain, not on a platform where anyone can publish.
+  if (ctx.userContent) return false;
   const page = ctx.final ?? ctx.request;
   if (!page) return false;
   const actions = ctx.forms

@@ -3,8 +3,9 @@ import type { Finding, Severity } from "../../../findings/types.js";
 import { brandOfPhrase } from "../brand-names.js";
 import { ownerOfHost, type ScanContext } from "../context.js";
 import { seedGrid } from "../fields.js";
+import { hostEvidence } from "../host-evidence.js";
 import { urlParts } from "../hosts.js";
-import type { AgentOutput, BrandClaim, ContentSignals, FieldKind } from "../types.js";
+import type { AgentOutput, BrandClaim, ClaimPlace, ContentSignals, FieldKind } from "../types.js";
 import { askFindings, deliveryFindings, loginForBrand, prefilledEmail } from "./asks.js";
 import { brandClaims, brandMentions, cloneEvidence, namesItself } from "./brand.js";
 import { clonedSite } from "./clone.js";
@@ -45,12 +46,22 @@ function platformCheckout(
 const GIFT_CARD =
   /\bgift ?cards?\b|\bgutschein(?:karte)?\b|\bcartes? cadeaux?\b|\btarjetas? regalo\b|\bcarta regalo\b/;
 
-/** Places make the claim (Low, Medium from two, High from three); a throwaway host or pressure raise it. */
-function claimSeverity(claim: BrandClaim, raises: number): Severity {
-  const places = claim.places.filter((p) => !p.startsWith("vision_"));
-  let step = places.length >= 3 ? 2 : places.length === 2 ? 1 : 0;
-  if (step === 0 && places.some((p) => p === "copyright" || p === "form" || p === "site_name")) step = 1;
-  return STEPS[Math.min(2, step + raises)] ?? "High";
+/**
+ * The claim-against-ownership rule (docs/scan-analysis.md): a page claiming a brand on a site the brand
+ * does not own. The claim's strength is where it is made — one place is Low, a place where a site names
+ * itself (copyright, site name, a form caption) or two places Medium, three places High — and each of
+ * these raises it one step: a throwaway host (`hostEvidence`), pressure wording, a page that shows nothing
+ * but the claim. The same rule whatever the place: title, logo, wordmark, form or copyright.
+ */
+export function claimSeverity(
+  places: readonly ClaimPlace[],
+  raises: { host: boolean; pressure: boolean; stub: boolean },
+): Severity {
+  const own = places.filter((p) => !p.startsWith("vision_"));
+  let step = own.length >= 3 ? 2 : own.length === 2 ? 1 : 0;
+  if (step === 0 && own.some((p) => p === "copyright" || p === "form" || p === "site_name")) step = 1;
+  step += Number(raises.host) + Number(raises.pressure) + Number(raises.stub);
+  return STEPS[Math.min(2, step)] ?? "High";
 }
 
 /** The page names itself and never the brand its address resembles (`riverlend` is not `riverlink`). */
@@ -64,17 +75,26 @@ function brandFindings(
   claims: BrandClaim[],
   mentions: string[],
   secrets: ContentSignals["secrets"],
-  raises: number,
+  raises: { host: string[]; pressure: boolean; stub: boolean },
 ): Finding[] {
   const findings: Finding[] = [];
   const site = ctx.final?.site ?? ctx.request?.site ?? "this site";
   for (const claim of claims.slice(0, 2)) {
+    const why = [
+      ...(raises.host.length > 0 ? [`the host is ${list(raises.host.slice(0, 2))}`] : []),
+      ...(raises.pressure ? ["the page presses the visitor"] : []),
+      ...(raises.stub ? ["the page shows nothing else"] : []),
+    ];
     findings.push(
       makeFinding(
         "CON-020",
-        `The page presents itself as ${claim.brand} (${list(claim.evidence)}), but ${site} is not one of ${claim.brand}'s domains (${claim.legitimateDomain}).`,
+        `The page presents itself as ${claim.brand} (${list(claim.evidence)}), but ${site} is not one of ${claim.brand}'s domains (${claim.legitimateDomain})${why.length > 0 ? `; ${list(why)}` : ""}.`,
         {
-          severity: claimSeverity(claim, raises),
+          severity: claimSeverity(claim.places, {
+            host: raises.host.length > 0,
+            pressure: raises.pressure,
+            stub: raises.stub,
+          }),
           description: `Page presents itself as ${claim.brand} on a domain ${claim.brand} does not use`,
         },
       ),
@@ -113,6 +133,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const lines = normalize([page.title, ...page.facts.blocks].join(" | "));
   const host = ctx.final ?? ctx.request;
   const throwaway = ctx.userContent || host?.ip === true;
+  const hostReasons = hostEvidence(ctx);
   const scripts = analyzeScripts(page.scripts, page.handlers);
   const crypto = analyzeCrypto(page, text, scripts);
   const secrets = [...new Set(ctx.forms.flatMap((f) => f.secrets))];
@@ -131,17 +152,22 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const findings: Finding[] = askFindings(ctx, secrets, crypto.seedPrompt, exposed, giftCard);
   const delivery = deliveryFindings(ctx, text, secrets, scripts, urgency.length > 0 || claims.length > 0);
   findings.push(...delivery.findings);
-  if (secrets.length > 0 && exposed) {
+  // Secrets asked on a throwaway host: a platform user's site or an IP address, or a domain whose own name
+  // or registration says it was made to be thrown away (`hostEvidence`).
+  const disposable = !exposed && !throwaway && hostReasons.length > 0;
+  if (secrets.length > 0 && (exposed || disposable)) {
     const where = ctx.userContent
       ? `a user's site on ${platform ?? "a hosting platform"}`
-      : `the IP address ${host?.host}`;
+      : host?.ip
+        ? `the IP address ${host.host}`
+        : `${host?.site ?? "a site"} (${list(hostReasons.slice(0, 3))})`;
     // The platform's own brand ("Source on GitHub" on github.io) is no lure.
     const platformBrand = platform
       ? (ownerOfHost(platform)?.name ?? brandOfPhrase(platform.split(".")[0] ?? "")?.brand.name)
       : undefined;
     const lured =
       claims.length > 0 ||
-      mentions.some((m) => m !== platformBrand) ||
+      (exposed && mentions.some((m) => m !== platformBrand)) ||
       urgency.length > 0 ||
       prefilledEmail(ctx) ||
       genericLureIn(lines) !== null ||
@@ -154,7 +180,11 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
     );
   }
   findings.push(
-    ...brandFindings(ctx, claims, mentions, secrets, (throwaway ? 1 : 0) + (urgency.length > 0 ? 1 : 0)),
+    ...brandFindings(ctx, claims, mentions, secrets, {
+      host: hostReasons,
+      pressure: urgency.length > 0,
+      stub: kind.empty || (secrets.length === 0 && ctx.forms.length === 0 && page.text.trim().length < 200),
+    }),
   );
   const selfNamed = namesItself(ctx);
   const cloned = clonedSite(ctx, selfNamed);
@@ -162,7 +192,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
     findings.push(
       makeFinding(
         "CON-025",
-        `Content of ${cloned.site} served from ${host.host}: the page gives ${cloned.site} as its own address (${list(cloned.declared)}) and ${cloned.references} of its links and resources go there, but ${host.site} is not ${cloned.site}'s.`,
+        `Content of ${cloned.site} served from ${host.host}: the page gives ${cloned.site} as its own address (${list(cloned.declared)})${cloned.named.length > 0 ? `, calls itself by its name (${list(cloned.named)})` : ""} and ${cloned.references} of its links and resources go to it, but ${host.site} is not ${cloned.site}'s.`,
       ),
     );
   // Generic lures: a mailbox or document sign-in with no brand of its own.

@@ -53,12 +53,29 @@ const SWEEPSTAKES_RULES = /\bno purchase (?:is )?necessary\b|\bofficial rules\b|
 
 // --- tech support ------------------------------------------------------------------------------------
 
-const INFECTED =
-  /\b(?:your |this )?(?:computer|pc|device|windows|system|mac|macbook|iphone|browser|laptop)\b[^.!?|]{0,40}\b(?:is|has been|was|have been|are|may be)\b[^.!?|]{0,20}\b(?:infected|locked|blocked|compromised|hacked|disabled|at risk)\b|\b(?:virus(?:es)?|trojan|spyware|malware|zeus|adware)\b[^.!?|]{0,40}\b(?:detected|found|alert|infection)\b|\b(?:access|windows) (?:has been |was )?(?:blocked|suspended) for security reasons\b|\berror (?:code|#)[: ]*#?\s*(?:0x[0-9a-f]{4,}|dw\d{4,}|[0-9a-f]{6,})\b|\bvotre (?:ordinateur|pc|appareil|système) (?:a été|est) (?:bloqué|infecté|verrouillé|piraté)|\bihr (?:computer|pc|gerät|system) (?:wurde|ist) (?:gesperrt|infiziert|blockiert|gehackt)|\bsu (?:computadora|ordenador|pc|equipo|dispositivo) (?:ha sido|está|fue) (?:bloquead[oa]|infectad[oa]|hackead[oa])|\bil (?:tuo|vostro|suo) (?:computer|pc|dispositivo) (?:è stato|è) (?:bloccato|infettato)|\bseu (?:computador|pc|dispositivo) (?:foi|está) (?:bloqueado|infectado)|\buw (?:computer|pc|apparaat) is (?:geblokkeerd|geïnfecteerd|vergrendeld)|\bbilgisayarınız (?:engellendi|kilitlendi|virüs)|ウイルス(?:に感染|が検出|感染)|(?:コンピュータ|パソコン|pc)[^。|]{0,10}(?:ロックされ|ブロックされ|感染)|컴퓨터가 (?:감염|잠겼|차단)|바이러스(?:가|에) (?:감염|발견)/;
+/** The visitor's machine, in the languages the alerts are written in. */
+const DEVICE =
+  "computer|pc|device|windows|system|mac|macbook|iphone|browser|laptop|ordinateur|appareil|système|rechner|gerät|computadora|ordenador|equipo|dispositivo|computador|sistema|apparaat|bilgisayar(?:ınız)?|cihaz(?:ınız)?|компьютер|устройство";
+/** What the alert says happened to it. */
+const STRUCK =
+  "infected|locked|blocked|compromised|hacked|disabled|infecté|infectée|bloqué|bloquée|verrouillé|piraté|infiziert|gesperrt|blockiert|gehackt|infectad[oa]|bloquead[oa]|hackead[oa]|bloccat[oa]|infettat[oa]|bloqueado|infectado|geblokkeerd|geïnfecteerd|vergrendeld|engellendi|kilitlendi|заблокирован|заражен";
+/** `alternatives` as whole words in any script (`\\b` does not see the end of "bloqué"). */
+const whole = (alternatives: string) => `(?<![\\p{L}\\p{N}])(?:${alternatives})(?![\\p{L}\\p{N}])`;
+const INFECTED = new RegExp(
+  [
+    `${whole(DEVICE)}[^.!?|]{0,60}?${whole(STRUCK)}`,
+    `${whole(STRUCK)}[^.!?|]{0,30}?${whole(DEVICE)}`,
+    `${whole("virus(?:es)?|trojan|spyware|malware|zeus|adware|logiciel espion|virüs|вирус")}[^.!?|]{0,40}?${whole("detected|found|alert|infection|détecté|erkannt|detectado|rilevato|gedetecteerd|tespit edildi|обнаружен")}`,
+    `${whole("error (?:code|#)")}[: ]*#?\\s*(?:0x[0-9a-f]{4,}|dw\\d{4,}|[0-9a-f]{6,})`,
+    whole("code d'erreur|fehlercode|código de error|codice di errore|foutcode|hata kodu"),
+    "ウイルス(?:に感染|が検出|感染)|(?:コンピュータ|パソコン|pc)[^。|]{0,10}(?:ロックされ|ブロックされ|感染)|컴퓨터가 (?:감염|잠겼|차단)|바이러스(?:가|에) (?:감염|발견)",
+  ].join("|"),
+  "u",
+);
 /** A phone number: 9 to 14 digits, grouped by spaces, dots, dashes or brackets, in any national format. */
 const PHONE = /(?:\+|\b)\d(?:[\s.()-]{0,2}\d){8,13}\b/;
 const CALL =
-  /\b(?:call|dial|ring|contact|phone|toll[- ]free|helpline|hotline|appelez|appeler|rufen sie|anrufen|llame|llamar|chiami|chiamare|ligue|ligar|bel|arayın)\b|電話|お電話|연락|전화/;
+  /\b(?:call|dial|ring|contact|phone|toll[- ]free|helpline|hotline|support|appelez|appeler|appel gratuit|rufen sie|anrufen|kostenlos|llame|llamar|chiami|chiamare|ligue|ligar|bel|arayın)\b|電話|お電話|연락|전화/;
 const DO_NOT_CLOSE =
   /\bdo not (?:close|restart|shut ?down|turn off|ignore|try to)\b|\bdon'?t (?:close|restart|shut down|turn off)\b|\bne (?:fermez|redémarrez|éteignez) pas\b|\b(?:nicht|niet) (?:schließen|neu starten|ausschalten|sluiten)\b|\bno (?:cierre|reinicie|apague)\b|\bnon (?:chiudere|riavviare|spegnere)\b|\bnão (?:feche|reinicie|desligue)\b|閉じないで|再起動しないで|닫지 마|끄지 마/;
 const LOCKDOWN_SCRIPT =
@@ -151,9 +168,10 @@ function techSupportCall(input: ScamInput): ScamCall | null {
   const { lines, page } = input;
   const infected = phrase(INFECTED, lines);
   if (!infected) return null;
-  // A number offered to call: a phone number in a block that says to call (or a tel: link).
+  // A number offered to call: a phone number in a block that says to call or in the block after it (a
+  // number set apart under "call support now:"), or a tel: link.
   const blocks = lines.split(" | ");
-  const callBlock = blocks.find((b) => PHONE.test(b) && CALL.test(b));
+  const callBlock = blocks.find((b, i) => PHONE.test(b) && (CALL.test(b) || CALL.test(blocks[i - 1] ?? "")));
   const telLink = page.facts.links.find((l) => l.href.startsWith("tel:"));
   const number = callBlock ? (PHONE.exec(callBlock)?.[0] ?? null) : (telLink?.href.slice(4) ?? null);
   const pressure = phrase(DO_NOT_CLOSE, lines);

@@ -9,6 +9,24 @@ import { chainFindings } from "./chain.js";
 import { checkFindings, urlFindings } from "./mirror.js";
 import { requestFindings } from "./requests.js";
 
+/**
+ * A hosted service's tenant named after the page's own site: a firm's client portal posting to
+ * `ledgeraccounting.smartvault.com` from ledgeraccountingservices.com. The tenant's label and the site's
+ * name contain one another (five letters or more); not on an IP, an abused TLD or plain HTTP.
+ */
+function ownTenant(dest: UrlParts, final: UrlParts, ctx: ScanContext): boolean {
+  if (dest.ip || final.ip || ctx.userContent || dest.scheme === "http" || isSuspiciousTld(dest.tld))
+    return false;
+  const key = (label: string) => label.replace(/[^a-z0-9]/g, "");
+  const site = key(final.site.split(".")[0] ?? "");
+  if (site.length < 5 || !dest.host.endsWith(`.${dest.site}`)) return false;
+  const tenant = dest.host
+    .slice(0, -dest.site.length - 1)
+    .split(".")
+    .map(key);
+  return tenant.some((label) => label.length >= 5 && (site.includes(label) || label.includes(site)));
+}
+
 function credentialFindings(
   ctx: ScanContext,
   final: UrlParts | null,
@@ -27,7 +45,15 @@ function credentialFindings(
       findings.push(
         makeFinding("NET-031", `The form asking for ${what} submits to ${dest.url} without TLS.`),
       );
-    if (final && dest.site !== final.site) {
+    if (final && dest.site !== final.site && ownTenant(dest, final, ctx)) {
+      findings.push(
+        makeFinding(
+          "NET-032",
+          `The form asking for ${what} on ${final.host} submits to ${dest.url}, a tenant of ${dest.site} named after ${final.site}.`,
+          { description: `Credentials are sent to ${final.site}'s own tenant on ${dest.site}` },
+        ),
+      );
+    } else if (final && dest.site !== final.site) {
       offsite.push(dest.host);
       const worse = dest.ip || isSuspiciousTld(dest.tld) || dest.scheme === "http";
       findings.push(

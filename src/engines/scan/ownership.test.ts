@@ -1,0 +1,191 @@
+import { describe, expect, it } from "vitest";
+import { brandsNamedIn } from "./agents/brand-names.js";
+import { claimSeverity } from "./agents/content/index.js";
+import { buildContext } from "./agents/context.js";
+import { hostEvidence } from "./agents/host-evidence.js";
+import { savedCapture } from "./agents/testing/fixture-scan.js";
+import { analyzeScan } from "./analyze.js";
+import type { DomSnapshot } from "./capture/snapshot.js";
+import { savedCapture as savedPageCapture } from "./saved.js";
+import type { ScanCapture, ScanReport } from "./types.js";
+
+function page(title: string, body: string, head = ""): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>${head}</head><body>${body}</body></html>`;
+}
+
+function scan(capture: ScanCapture): Promise<ScanReport> {
+  return analyzeScan(
+    { capture, artifacts: { viewport: null, fullPage: null } },
+    { vision: null, rankLookup: false },
+  );
+}
+
+const analyze = (url: string, html: string) => scan(savedCapture(url, html));
+const codes = (report: ScanReport) => report.evidence_findings.map((f) => f.finding_id);
+const finding = (report: ScanReport, code: string) =>
+  report.evidence_findings.find((f) => f.finding_id === code);
+
+describe("claims against ownership: one rule for every place a page claims a brand", () => {
+  it("grades the claim by its places and raises it one step per host, pressure and stub evidence", () => {
+    const none = { host: false, pressure: false, stub: false };
+    expect(claimSeverity(["title"], none)).toBe("Low");
+    expect(claimSeverity(["logo"], none)).toBe("Low");
+    expect(claimSeverity(["copyright"], none)).toBe("Medium");
+    expect(claimSeverity(["title", "wordmark"], none)).toBe("Medium");
+    expect(claimSeverity(["title", "wordmark", "form"], none)).toBe("High");
+    expect(claimSeverity(["title"], { ...none, host: true })).toBe("Medium");
+    expect(claimSeverity(["title"], { ...none, stub: true })).toBe("Medium");
+    expect(claimSeverity(["title"], { host: true, pressure: true, stub: false })).toBe("High");
+    expect(claimSeverity(["title", "wordmark", "form"], { host: true, pressure: true, stub: true })).toBe(
+      "High",
+    );
+    // The vision agent's places are weighed by the vision agent, not here.
+    expect(claimSeverity(["title", "vision_logo"], none)).toBe("Low");
+  });
+
+  it("lists what makes a host throwaway, and nothing for an ordinary one", () => {
+    const evidence = (url: string) =>
+      hostEvidence(buildContext(savedCapture(url, page("x", "<p>x</p>")), { rankLookup: false }));
+    expect(evidence("https://www.fernway-grocers.com/")).toEqual([]);
+    expect(evidence("https://x7kq2-resolve.duckdns.org/")[0]).toMatch(/user's site on duckdns\.org/);
+    expect(evidence("http://198.51.100.7:8080/login")).toEqual(
+      expect.arrayContaining([expect.stringMatching(/IP address/), "port 8080"]),
+    );
+    expect(evidence("https://account-verify-center.top/").join("; ")).toMatch(/\.top.*lure words/);
+  });
+
+  it("calls a page that shows nothing but a brand's name, off the brand's domain, Suspicious and says why", async () => {
+    const report = await analyze(
+      "https://www.harbourline-office.com/",
+      page("PayPal", "<div id='app'></div>"),
+    );
+    expect(report.final_assessment).toBe("Suspicious");
+    expect(report.site_context?.detected_brand).toBe("PayPal");
+    expect(finding(report, "CON-020")?.details).toMatch(/shows nothing else/);
+    expect(report.executive_summary).toMatch(/presents itself as PayPal/);
+  });
+
+  it("raises a title-only claim on a throwaway host, and leaves it Low on an ordinary one", async () => {
+    const body =
+      "<h1>Track your parcel</h1><p>Enter your tracking number below to see where your parcel is.</p>".repeat(
+        3,
+      );
+    const throwaway = await analyze("https://parcel-track-7gk2.pages.dev/", page("DHL", body));
+    expect(finding(throwaway, "CON-020")?.severity).toBe("Medium");
+    expect(finding(throwaway, "CON-020")?.details).toMatch(/pages\.dev/);
+    const ordinary = await analyze("https://www.fernway-grocers.com/shipping", page("DHL", body));
+    expect(finding(ordinary, "CON-020")?.severity).toBe("Low");
+    expect(ordinary.final_assessment).toBe("Benign");
+  });
+
+  it("reads a name joined to a script written without spaces", () => {
+    expect(brandsNamedIn("SMBCダイレクト｜三井住友銀行 ログイン").map((h) => h.brand.name)).toContain("SMBC");
+  });
+
+  it("does not take a free platform's bucket for an organization's own Outlook on the web", async () => {
+    const report = await analyze(
+      "https://pub-1f2e3d4c5b6a.r2.dev/owa/auth/logon.aspx",
+      page(
+        "Sign in to Outlook",
+        "<form><input type='email' name='u'><input type='password' name='p'><button>Sign in</button></form>",
+      ),
+    );
+    expect(report.final_assessment).toBe("Malicious");
+    expect(report.site_context?.detected_brand).toBe("Microsoft");
+  });
+});
+
+describe("the page's own name against the name's readings", () => {
+  it("lets a firm's client portal post to its own tenant of a hosted service", async () => {
+    const report = await analyze(
+      "https://www.ledgeraccountingservices.com/client-portal",
+      page(
+        "Client Portal Login | Ledger Accounting Services, CPA",
+        `<h1>Client portal</h1><form action="https://ledgeraccounting.smartvault.com/users/secure/login" method="post">
+         <input type="email" name="email"><input type="password" name="password"><button>Log in</button></form>
+         <footer>© 2025 Ledger Accounting Services, LLC</footer>`,
+      ),
+    );
+    expect(codes(report)).toContain("NET-032");
+    expect(codes(report)).not.toContain("NET-030");
+    expect(report.final_assessment).toBe("Benign");
+  });
+
+  it("still reports a form posting to an unrelated domain", async () => {
+    const report = await analyze(
+      "https://www.ledgeraccountingservices.com/client-portal",
+      page(
+        "Client Portal Login | Ledger Accounting Services, CPA",
+        `<form action="https://collect.rcv-panel.com/in" method="post"><input type="email" name="email">
+         <input type="password" name="password"><button>Log in</button></form>`,
+      ),
+    );
+    expect(codes(report)).toContain("NET-030");
+  });
+
+  it("counts the name model's reading as Low when the page names its own site and poses as no brand", async () => {
+    const html = page(
+      "Arrange a redelivery | Swiftpost Parcels",
+      "<h1>Arrange a redelivery</h1><p>Choose a new day for your parcel.</p><form action='/redelivery'><input name='ref'><button>Continue</button></form>",
+    );
+    const report = await analyze("https://track.swiftpost-parcels.co.uk/redelivery", html);
+    if (codes(report).includes("NET-227")) expect(report.final_assessment).toBe("Benign");
+    expect(report.final_assessment).not.toBe("Malicious");
+  });
+});
+
+describe("cloned content named by the copied site's own name", () => {
+  it("flags a news home page copied onto a workers.dev host whose links were stripped", async () => {
+    const report = await analyze(
+      "https://news-feed-3k.quiet-mirror.workers.dev/",
+      page(
+        "Home - BBC News",
+        `<div>BBC</div><h2>Ministers face fresh questions</h2><p>Story text.</p><a href="#">Home</a>
+         <footer>Copyright © 2026 BBC. The BBC is not responsible for the content of external sites.</footer>`,
+        `<link rel="canonical" href="https://www.bbc.com/news"><meta property="og:url" content="https://www.bbc.com/news"><meta property="og:site_name" content="BBC News">`,
+      ),
+    );
+    expect(report.final_assessment).toBe("Suspicious");
+    expect(report.threat_type).toBe("Cloned Site");
+    expect(finding(report, "CON-025")?.details).toMatch(/bbc\.com.*calls itself by its name/);
+  });
+});
+
+describe("a saved page's render", () => {
+  const base = "https://usps.redelivery-track-ux.top/us/";
+  const markup = page(
+    "USPS Redelivery",
+    `<form id="f"><input name="cardnumber" autocomplete="cc-number"><input name="cvv" autocomplete="cc-csc"></form>
+     <script>if(!/Mobile/.test(navigator.userAgent)){document.documentElement.innerHTML='<h1>404 Not Found</h1>';}</script>`,
+  );
+  const snapshot = (html: string, text: string): DomSnapshot => ({
+    url: base,
+    title: "",
+    lang: null,
+    html,
+    htmlLength: html.length,
+    text,
+    textLength: text.length,
+    forms: [],
+    icons: [],
+    height: 800,
+    width: 1280,
+  });
+
+  it("keeps the markup when the page's scripts took away every field it declares (cloaking)", async () => {
+    const capture = savedPageCapture(base, markup, {
+      rendered: snapshot("<html><body><h1>404 Not Found</h1></body></html>", "404 Not Found"),
+    });
+    expect(capture.text).toMatch(/^(?!404 Not Found$)/);
+    const report = await scan(capture);
+    expect(report.final_assessment).toBe("Malicious");
+    expect(report.threat_type).toBe("Phishing / Payment Card Theft");
+  });
+
+  it("uses the rendered document when it shows what the markup does", () => {
+    const rendered = snapshot(`<html><body><h1>Track</h1><input name="q"></body></html>`, "Track");
+    const capture = savedPageCapture(base, markup, { rendered });
+    expect(capture.html).toBe(rendered.html);
+    expect(capture.text).toBe("Track");
+  });
+});
