@@ -38,6 +38,7 @@ import type { Browser } from "playwright-core";
 import { parse as parseHost } from "tldts";
 import { SAVED_RENDER_ARGS } from "../src/engines/browser/saved-render.js";
 import { brandRegistry } from "../src/engines/domain/index.js";
+import { brandOfPhrase, brandsNamedIn } from "../src/engines/scan/agents/brand-names.js";
 import type { ScanReport } from "../src/engines/scan/types.js";
 import { runAnalyze } from "../src/main/analyze.js";
 import {
@@ -200,6 +201,18 @@ function brandKey(name: string): string {
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/**
+ * Whether the brand a corpus manifest names (as its writer spelled it: "SBI", "SharePoint", "HMRC") is the
+ * brand the report detected (as the brand table names it: "State Bank of India", "Microsoft", "GOV.UK"):
+ * the same key, or the table's reading of the writer's name.
+ */
+function sameBrand(expected: string, got: string | null | undefined): boolean {
+  if (!got) return false;
+  if (brandKey(expected) === brandKey(got)) return true;
+  const read = brandOfPhrase(expected)?.brand.name ?? brandsNamedIn(expected, 1)[0]?.brand.name;
+  return read !== undefined && brandKey(read) === brandKey(got);
 }
 
 function escapeRegExp(s: string): string {
@@ -709,9 +722,7 @@ async function phishCorpusSet(verbose: boolean, browser: Browser | null): Promis
     ).length;
   const branded = (set: Analysed[]) => set.filter((r) => r.page.brand !== null);
   const brandRight = (set: Analysed[]) =>
-    branded(set).filter(
-      (r) => brandKey(r.report?.site_context?.detected_brand ?? "") === brandKey(r.page.brand ?? ""),
-    ).length;
+    branded(set).filter((r) => sameBrand(r.page.brand ?? "", r.report?.site_context?.detected_brand)).length;
   const row = (label: string, set: Analysed[]) => [
     label,
     String(set.length),
@@ -783,7 +794,7 @@ async function phishCorpusSet(verbose: boolean, browser: Browser | null): Promis
   console.log(`\n### Detected with another threat type than expected (${wrongType.length})\n`);
   if (wrongType.length > 0) table(header, rows(wrongType));
   const wrongBrand = branded(results).filter(
-    (r) => brandKey(r.report?.site_context?.detected_brand ?? "") !== brandKey(r.page.brand ?? ""),
+    (r) => !sameBrand(r.page.brand ?? "", r.report?.site_context?.detected_brand),
   );
   console.log(`\n### Brand not identified (${wrongBrand.length})\n`);
   if (wrongBrand.length > 0) table(header, rows(wrongBrand));

@@ -147,7 +147,7 @@ export const CONTENT_FINDINGS: readonly FindingDefinition[] = [
     "042",
     "High",
     "Fake game-currency or follower generator",
-    "A page offering free game currency, gift cards or followers ('Robux generator', 'free V-Bucks') behind a 'human verification' offer wall: the visitor fills in surveys or installs apps for the scammer, and nothing is ever generated. Medium when the page only shows a user-name field and amounts to pick.",
+    "A page offering free game currency, gift cards or followers ('Robux generator', 'free V-Bucks') behind a 'human verification' offer wall: the visitor fills in surveys or installs apps for the scammer, and nothing is ever generated. Medium when the page only shows a field for the player's name or ID, or amounts to pick.",
   ),
   con(
     "043",

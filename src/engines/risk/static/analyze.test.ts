@@ -52,6 +52,9 @@ describe("analyzeStatic: squatting techniques", () => {
     ["paypal.com.account-verify.top", "PayPal", "brand_in_subdomain", "DR-DOM-005"],
     ["microsoft.com-signin-verify.top", "Microsoft", "brand_in_subdomain", "DR-DOM-005"],
     ["login.paypal.secure-account.net", "PayPal", "brand_in_subdomain", "DR-DOM-005"],
+    ["amazon-co-jp.account-update-9k2.cn", "Amazon", "brand_in_subdomain", "DR-DOM-005"],
+    ["bb-com-br.atualizacao-app.top", "Banco do Brasil", "brand_in_subdomain", "DR-DOM-005"],
+    ["ipko-pl.logowanie-weryfikacja.site", "PKO Bank Polski", "brand_in_subdomain", "DR-DOM-005"],
     ["paypal-login.github.io", "PayPal", "free_hosting", "DR-DOM-006"],
     ["chase-secure-login.netlify.app", "Chase", "free_hosting", "DR-DOM-006"],
     ["microsoft-office365-verify.web.app", "Microsoft", "free_hosting", "DR-DOM-006"],
@@ -63,6 +66,15 @@ describe("analyzeStatic: squatting techniques", () => {
     expect(finding?.severity).toMatch(/High|Critical/);
     expect(finding?.details).toContain(brand);
     expect(finding?.source_agent).toBe("Static Analysis Agent");
+  });
+
+  it("reads a brand's domain spelled with hyphens only at the start of a label", () => {
+    expect(
+      analyze("amazon-co-jp.account-update-9k2.cn").findings.find((f) => f.finding_id === "DR-DOM-005")
+        ?.details,
+    ).toMatch(/spells out amazon\.co\.jp, Amazon's domain, with hyphens/);
+    expect(analyze("www.deliver-live-com.net").brand).toBeNull();
+    expect(analyze("www.amazon.co.jp").brand).toBeNull();
   });
 
   it("names the brand, the edit and the legitimate domain", () => {

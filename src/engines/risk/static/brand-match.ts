@@ -229,12 +229,46 @@ function subdomainMatches(host: HostScan, out: BrandMatch[]): void {
   });
 }
 
+/**
+ * A brand's domain written with hyphens for dots at the start of one label of an unrelated host —
+ * `amazon-co-jp` in amazon-co-jp.account-update.cn, `bb-com-br`, `ipko-pl` — whether the label is a
+ * subdomain or the registrable name itself: the name spells the domain it wants to be read as.
+ */
+function hyphenSpelledMatches(host: HostScan, out: BrandMatch[]): void {
+  const { facts } = host;
+  const shown = shownAs(facts.hostname, facts.displayHostname);
+  const seen = new Set<string>();
+  for (const label of [...facts.subdomainLabels, facts.name]) {
+    const parts = label.split("-").filter((p) => p.length > 0);
+    if (parts.length < 2) continue;
+    // Only at the label's start, where it is read first (`deliver-live-com` spells no live.com).
+    for (const size of [3, 2]) {
+      const candidate = parts.slice(0, size).join(".");
+      if (size > parts.length || seen.has(candidate)) continue;
+      const brandName = ownerOfSpelledDomain(candidate, parts[0] ?? "");
+      if (!brandName || candidate === facts.registrable) continue;
+      seen.add(candidate);
+      out.push({
+        brandName,
+        legitimateDomain: candidate,
+        technique: "brand_in_subdomain",
+        code: "DR-DOM-005",
+        severity: "High",
+        details: `${shown} spells out ${candidate}, ${possessive(brandName)} domain, with hyphens for its dots ("${label}"), but the site belongs to the unrelated domain ${facts.registrable}.`,
+        priority: 6,
+        weight: candidate.length,
+      });
+    }
+  }
+}
+
 /** The most serious way the host imitates a brand, or null. */
 export function matchBrand(host: HostScan): BrandMatch | null {
   const found: BrandMatch[] = [];
   typoMatches(host, found);
   tokenMatches(host, found);
   subdomainMatches(host, found);
+  hyphenSpelledMatches(host, found);
   let best: BrandMatch | null = null;
   for (const match of found) {
     if (excusedOnUserSite(host, match)) continue;

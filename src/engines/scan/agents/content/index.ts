@@ -234,7 +234,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
     kinds: [...new Set([...secrets, ...ctx.forms.flatMap((f) => f.kinds)])],
     brands: [...claims.map((c) => c.brand), ...mentions],
     owners: ctx.owners,
-    throwaway,
+    throwaway: hostReasons[0] ?? null,
   });
   findings.push(...scamFindings(scams));
   const shop = analyzeShop(page, text);

@@ -28,7 +28,7 @@ const WARNS =
 // --- generators ------------------------------------------------------------------------------------
 
 const CURRENCY =
-  "robux|v-?bucks|vbucks|gems|coins|diamonds|gold|skins|spins|minecoins|primogems|crystals|gift ?cards?|followers|likes|riot points";
+  "robux|v-?bucks|vbucks|gems|coins|diamonds|gold|skins|spins|minecoins|primogems|crystals|gift ?cards?|followers|likes|riot points|diamantes|gemas|monedas|moedas|pièces|gemmes|diamants|münzen|diamanten|diamanti|gemme|monete|elmas|jeton|berlian|koin";
 const GENERATOR = new RegExp(
   `\\b(?:${CURRENCY})\\b[^.!?|]{0,40}\\b(?:generator|generate|hack|adder|glitch)\\b|\\b(?:generator|generate|hack)\\b[^.!?|]{0,40}\\b(?:${CURRENCY})\\b|\\bfree (?:unlimited )?(?:${CURRENCY})\\b|\\bunlimited (?:${CURRENCY})\\b|\\b(?:gerador|generador|générateur|generatore|generator) (?:de |di |von )?(?:${CURRENCY})\\b|\\b(?:${CURRENCY}) (?:gratis|grátis|gratuits?|kostenlos)\\b`,
 );
@@ -42,6 +42,10 @@ const COIN = "btc|eth|usdt|usdc|bitcoin|ethereum|sol|solana|bnb|xrp|doge|dogecoi
 const SEND_TO_RECEIVE = new RegExp(
   `\\bsend\\b[^|]{0,80}\\b(?:${COIN})\\b[^|]{0,160}?\\b(?:receive|get|we(?:'ll| will) (?:send|return)|sent back|back)\\b[^|]{0,60}?(?:\\b2x\\b|\\bx2\\b|\\bdouble\\b|\\btwice\\b|\\d+ ?(?:${COIN}))|\\b(?:double|2x|x2|multiply) (?:your |the )?(?:${COIN}|coins|deposit|investment)\\b|\\b(?:${COIN})\\b[^|]{0,30}\\b(?:doubl(?:er|ing)|x2 event|2x event)\\b`,
 );
+/** "We send back 2X", "double your deposit": the promise, wherever the send step is written. */
+const DOUBLE_BACK =
+  /\b(?:send|sent|return|pay|give)s? (?:you )?back (?:2x|x2|double|twice)\b|\b(?:2x|x2|double|twice) (?:the amount|back|what you sen[dt])\b|\bsent back \(x2\)|\b(?:receive|get) (?:2x|x2|double|twice)\b/;
+const COIN_WORD = new RegExp(`\\b(?:${COIN})\\b`);
 const WALLET_ADDRESS =
   /\b0x[a-f0-9]{40}\b|\bbc1[a-z0-9]{25,60}\b|\b[13][a-km-zA-HJ-NP-Z1-9]{25,34}\b|\bT[A-Za-z1-9]{33}\b/;
 const PRIZE =
@@ -115,8 +119,8 @@ export interface ScamInput {
   brands: readonly string[];
   /** Brands owning the page's site. */
   owners: ReadonlySet<string>;
-  /** A user's site on a free platform or a bare IP address. */
-  throwaway: boolean;
+  /** What makes the host throwaway (`hostEvidence`), first reason, or null for an ordinary host. */
+  throwaway: string | null;
 }
 
 function generatorCall(input: ScamInput, warns: boolean): ScamCall | null {
@@ -132,16 +136,17 @@ function generatorCall(input: ScamInput, warns: boolean): ScamCall | null {
   if (check) evidence.push(`"${check}"`);
   if (amounts >= 2) evidence.push(`${amounts} amounts to pick`);
   if (username) evidence.push("a field for the player's user name");
-  // The "human verification" (an offer wall) is the scam's payday; a user-name field and amounts to pick
-  // without it are how a generator looks, and how a top-up shop looks too.
+  // The "human verification" (an offer wall) is the scam's payday (High); a player's name or ID to fill in
+  // or amounts to pick under "free" or "generator" wording is how the generator looks before it (Medium).
   if (check !== null) return { kind: "generator", severity: "High", evidence };
-  if (amounts >= 2 && username) return { kind: "generator", severity: "Medium", evidence };
+  if (amounts >= 2 || username) return { kind: "generator", severity: "Medium", evidence };
   return null;
 }
 
 function giveawayCall(input: ScamInput): ScamCall | null {
   const { lines } = input;
-  const doubling = phrase(SEND_TO_RECEIVE, lines);
+  const doubling =
+    phrase(SEND_TO_RECEIVE, lines) ?? (COIN_WORD.test(lines) ? phrase(DOUBLE_BACK, lines) : null);
   if (doubling) {
     const address = WALLET_ADDRESS.exec(input.page.text)?.[0];
     return {
@@ -198,7 +203,8 @@ function inviteCall(input: ScamInput): ScamCall | null {
     if (account.length > 0) evidence.push(`asks for ${account.join(", ").replace(/_/g, " ")}`);
     // Joining a group needs no phone number, code or password: asking for them takes over the account.
     if (account.length > 0) return { kind: "invite", severity: "High", evidence };
-    if (input.throwaway) return { kind: "invite", severity: "Medium", evidence };
+    if (input.throwaway)
+      return { kind: "invite", severity: "Medium", evidence: [...evidence, input.throwaway] };
     return null;
   }
   if (dating.size >= 2 || (dating.size === 1 && (card || account.length > 0))) {
