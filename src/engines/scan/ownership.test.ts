@@ -65,6 +65,18 @@ describe("claims against ownership: one rule for every place a page claims a bra
     expect(report.executive_summary).toMatch(/presents itself as PayPal/);
   });
 
+  it("takes the address as the only claim of a stub on a host naming a brand with a whole label", async () => {
+    const stub = await analyze("https://smbc.quanchengapp.com/", page("", "<div id='app'></div>"));
+    expect(stub.final_assessment).toBe("Suspicious");
+    expect(stub.site_context?.detected_brand).toBe("SMBC");
+    // An ordinary word that is also a brand's name claims nothing alone; nor does an ordinary host.
+    const word = await analyze("https://target.harbourline-office.com/", page("", "<div id='app'></div>"));
+    expect(word.final_assessment).toBe("Unknown");
+    const plain = await analyze("https://www.quiet-harbor-bakery.com/", page("", "<div id='app'></div>"));
+    expect(plain.final_assessment).toBe("Unknown");
+    expect(plain.executive_summary).not.toMatch(/names/);
+  });
+
   it("raises a title-only claim on a throwaway host, and leaves it Low on an ordinary one", async () => {
     const body =
       "<h1>Track your parcel</h1><p>Enter your tracking number below to see where your parcel is.</p>".repeat(
@@ -131,6 +143,29 @@ describe("the page's own name against the name's readings", () => {
     const report = await analyze("https://track.swiftpost-parcels.co.uk/redelivery", html);
     if (codes(report).includes("NET-227")) expect(report.final_assessment).toBe("Benign");
     expect(report.final_assessment).not.toBe("Malicious");
+  });
+
+  it("reads lure words in a business's own name as its name when the page says so", async () => {
+    const report = await analyze(
+      "https://www.securepay.com.au/",
+      page(
+        "SecurePay | Online payments for Australian business",
+        "<h1>SecurePay</h1><p>Accept payments online.</p><footer>© 2026 SecurePay Pty Ltd</footer>",
+      ),
+    );
+    expect(report.final_assessment).toBe("Benign");
+  });
+
+  it("takes a mailbox notice on a page naming its own site for that site's webmail, not a lure", async () => {
+    const report = await analyze(
+      "https://messagerie.lumiere-telecom.fr/connexion",
+      page(
+        "Messagerie | Lumière Télécom",
+        "<p>Votre boîte de réception est pleine : connectez-vous pour faire de la place.</p><form action='/connexion/verifier' method='post'><input type='email' name='u'><input type='password' name='p'><button>Connexion</button></form>",
+      ),
+    );
+    expect(codes(report)).not.toContain("CON-023");
+    expect(report.final_assessment).toBe("Benign");
   });
 });
 

@@ -43,6 +43,32 @@ describe("scams that ask for no password", () => {
     expect(flagged(report)).toBe(false);
   });
 
+  it("leaves a store that sells game currency at prices alone", async () => {
+    const report = await analyze(
+      "https://topup.brightgem-games.com.br/",
+      "Recarga de diamantes",
+      `<h1>Diamantes grátis de bônus em toda recarga</h1><input name="player_id" placeholder="ID do jogador">
+       <button>100 diamantes R$ 4,90</button><button>310 diamantes R$ 14,90</button>`,
+      "pt",
+    );
+    expect(codes(report)).not.toContain("CON-042");
+  });
+
+  it("does not call a vendor's own support page with its phone number a scam", async () => {
+    const report = await analyzeScan(
+      {
+        capture: savedCapture(
+          "https://support.microsoft.com/contactus",
+          `<!DOCTYPE html><html><head><title>Contact Microsoft Support</title></head><body><h1>Is your PC infected?</h1>
+           <p>If your computer is infected with a virus, call Microsoft Support at 1-800-642-7676.</p></body></html>`,
+        ),
+        artifacts: { viewport: null, fullPage: null },
+      },
+      { vision: null },
+    );
+    expect(report.final_assessment).toBe("Benign");
+  });
+
   it("names a send-to-receive crypto giveaway", async () => {
     const report = await analyze(
       "https://tesla-event-2x.live/",

@@ -1,6 +1,6 @@
 import type { Finding, Severity } from "../findings/types.js";
 import { THREAT_TYPES as RISK_THREAT_TYPES } from "../risk/verdict.js";
-import { brandByName, productAmong } from "./agents/brand-names.js";
+import { brandByName, dictionaryBrandIn, productAmong } from "./agents/brand-names.js";
 import type { ScamKind } from "./agents/content/scams.js";
 import { CARD } from "./agents/content/words.js";
 import type { SystemFacts } from "./agents/system.js";
@@ -124,8 +124,8 @@ function pagePlace(source: string): boolean {
 
 /** Brand-imitation codes of the URL's name (DR-DOM-001–007 as scan codes). */
 const URL_BRAND_CODES = /^NET-20[1-7]$/;
-/** The learned name model's finding (DR-DOM-027 as a scan code). */
-const NAME_MODEL_CODE = "NET-227";
+/** Readings of the name alone: lure words in the host (NET-210) and the learned name model (NET-227). */
+const NAME_READING_CODES = /^NET-2(?:10|27)$/;
 
 /** The brand the page impersonates, from the content's claims, the vision agent's marks and the URL. */
 export function impersonatedBrand(input: VerdictInput): ImpersonatedBrandCall | null {
@@ -184,8 +184,8 @@ export interface ScoreOptions {
   /** The URL's brand resemblance is contradicted by the page (its findings count as Low). */
   urlBrandDisowned?: boolean;
   /**
-   * The page names its own site and poses as no brand: the learned name model's reading of the name
-   * (NET-227) counts as Low — the page says whose name it is.
+   * The page names its own site and poses as no brand: the readings of the name alone (lure words in the
+   * host, NET-210; the learned name model, NET-227) count as Low — the page says whose name it is.
    */
   nameModelDisowned?: boolean;
 }
@@ -198,7 +198,7 @@ export function scoreOf(findings: Finding[], options: ScoreOptions): number {
     const weak =
       (f.finding_id.startsWith("VIS-") && !options.visionCorroborated) ||
       (options.urlBrandDisowned === true && URL_BRAND_CODES.test(f.finding_id)) ||
-      (options.nameModelDisowned === true && f.finding_id === NAME_MODEL_CODE);
+      (options.nameModelDisowned === true && NAME_READING_CODES.test(f.finding_id));
     if (weak && RANK[severity] > RANK.Low) severity = "Low";
     const seen = best.get(f.finding_id);
     if (!seen || RANK[severity] > RANK[seen]) best.set(f.finding_id, severity);
@@ -254,7 +254,11 @@ function threatTypeOf(input: VerdictInput, brand: ImpersonatedBrandCall | null, 
   if (scam) return scam;
   if (secrets.length > 0 && (brand || n.credentialsOffsite.length > 0 || c?.exfil.length || c?.genericLure))
     return phishingOf(secrets);
-  if (c?.fakeShop || findings.some((f) => /^CON-05\d$/.test(f.finding_id) && f.severity !== "Low"))
+  if (
+    c?.fakeShop ||
+    findings.some((f) => /^CON-05\d$/.test(f.finding_id) && f.severity !== "Low") ||
+    (secrets.length === 0 && has(findings, "CON-050"))
+  )
     return THREAT_TYPES.scam;
   if (brand?.strong)
     return secrets.length > 0 || visionAsksSecrets(input)
@@ -283,7 +287,8 @@ function decisive(
   const secrets = c.secrets.filter((s) => s !== "seed");
   // A scam the page proves (a generator's offer wall, coins to send, a number to call, an account
   // taken over through an invitation) is named as that scam, even under a brand.
-  const scam = scamOf(input, "High");
+  // Not on a well-known site: a vendor's own support or contest page reads like its imitations.
+  const scam = input.network.signals.site.wellKnown ? null : scamOf(input, "High");
   if (scam) return scam;
   // A brand only OCR read is evidence, not proof (an image "Log in with …" button reads the same).
   if (secrets.length > 0 && brand?.sources.some((s) => s !== "vision_ocr")) return phishingOf(secrets);
@@ -323,7 +328,17 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
       visionAsksSecrets(input) ||
       brand?.sources.some((s) => !s.startsWith("vision_")) === true;
     const urlBrandDisowned = n.urlBrand !== null && !urlBrandStands(input);
-    const nameModelDisowned = c.selfNamed && brand === null && !c.empty;
+    // The page names its own site and poses as no brand: the readings of the name alone (the name model,
+    // lure words in the host) count as Low when the page asks for no secret and shows no implausible
+    // discount (the name is all they saw: "SecurePay" on securepay.com.au), or when the name holds a
+    // dictionary-word brand the name rules did not take for the brand (Ledger Accounting Services).
+    const siteName = n.site.siteDomain?.split(".")[0] ?? "";
+    const nameModelDisowned =
+      c.selfNamed &&
+      brand === null &&
+      !c.empty &&
+      ((c.secrets.length === 0 && !has(findings, "CON-050")) ||
+        (n.urlBrand === null && dictionaryBrandIn(siteName) !== null));
     const score = scoreOf(findings, { visionCorroborated, urlBrandDisowned, nameModelDisowned });
     const proven = decisive(input, brand, findings);
     const cap = n.offline ? 85 : 95;

@@ -205,6 +205,37 @@ export function substringDistance(token: string, text: string, max: number): num
  * Whether a host name spells a brand's name or something one or two edits from it (`metmmask`,
  * `allegronxajsd`): used only for a brand the page already claims, so a loose match is evidence.
  */
+/**
+ * A brand whose token is an ordinary word (Ledger, Chase, Delta…) written inside a site's name
+ * (`ledgeraccountingservices`): the name holds the word, which alone says nothing of the brand.
+ */
+export function dictionaryBrandIn(name: string): Brand | null {
+  const flat = keyOf(name);
+  for (const [token, entry] of entries()) {
+    if (entry.dictionaryWord && token.length >= 4 && flat.includes(token)) return entry.brand;
+  }
+  return null;
+}
+
+/**
+ * The brand a host names with a whole label or a whole hyphen-separated part of one (`smbc` in
+ * smbc.quanchengapp.com, `netflix` in netflix-billing.example.top): a brand token of four letters or
+ * more that is not an ordinary word. The host's own suffix is left out.
+ */
+export function brandOfHostLabels(host: string, publicSuffix: string): Brand | null {
+  const name =
+    publicSuffix && host.endsWith(`.${publicSuffix}`) ? host.slice(0, -publicSuffix.length - 1) : host;
+  const map = entries();
+  for (const label of name.split(".")) {
+    for (const part of new Set([label, ...label.split("-")])) {
+      const entry = map.get(keyOf(part));
+      if (entry && entry.strength !== "short" && !entry.dictionaryWord && keyOf(part).length >= 4)
+        return entry.brand;
+    }
+  }
+  return null;
+}
+
 export function hostResemblesBrand(host: string, publicSuffix: string, brand: Brand): string | null {
   const name =
     publicSuffix && host.endsWith(`.${publicSuffix}`) ? host.slice(0, -publicSuffix.length - 1) : host;

@@ -1,4 +1,15 @@
+import { type AddressPolicy, createAddressPolicy } from "../../egress/address-policy.js";
 import type { ScanContext } from "./context.js";
+
+const LOCAL = new Set(["blocked_loopback", "blocked_private_address", "blocked_link_local"]);
+let policy: AddressPolicy | undefined;
+
+/** A loopback, private (RFC 1918, unique-local) or link-local address: a device on the visitor's network. */
+function isLocalAddress(host: string): boolean {
+  policy ??= createAddressPolicy();
+  const verdict = policy.check(host);
+  return !verdict.allowed && LOCAL.has(verdict.reason);
+}
 
 /** Registered this many days ago or less: a new domain (as the network agent's NET-110). */
 const NEW_DAYS = 30;
@@ -13,13 +24,15 @@ const NEW_DAYS = 30;
  * - a top-level domain on the shipped list of those abused far above their share;
  * - a machine-generated name (letters and digits interleaved, long random labels);
  * - a name the learned name model flags (`DR-DOM-027` / `NET-227` at Medium or above);
- * - lure words in the host name (login, verify, secure, delivery…);
+ * - lure words in the host name (login, verify, secure, delivery…) — weak alone: `lureWords: false` leaves
+ *   them out where a reason must stand on its own (secrets asked, CON-013);
  * - a domain registered 30 days ago or less (live scans, when RDAP answered).
  */
-export function hostEvidence(ctx: ScanContext): string[] {
+export function hostEvidence(ctx: ScanContext, options: { lureWords?: boolean } = {}): string[] {
   const shown = ctx.final ?? ctx.request;
   const analysis = ctx.finalStatic ?? ctx.requestStatic;
-  if (!shown || ctx.wellKnown || ctx.government) return [];
+  // A private or loopback address is a device on the visitor's own network (a router's admin page).
+  if (!shown || ctx.wellKnown || ctx.government || (shown.ip && isLocalAddress(shown.host))) return [];
   const reasons: string[] = [];
   const signals = analysis?.signals;
   if (shown.ip) reasons.push(`the bare IP address ${shown.host}`);
@@ -34,7 +47,7 @@ export function hostEvidence(ctx: ScanContext): string[] {
     (f) => f.finding_id === "DR-DOM-027" && (f.severity === "Medium" || f.severity === "High"),
   );
   if (learned) reasons.push("a name the learned name model reads as phishing");
-  if (signals && signals.keywords.length > 0)
+  if (options.lureWords !== false && signals && signals.keywords.length > 0)
     reasons.push(`lure words in the host name (${signals.keywords.slice(0, 3).join(", ")})`);
   const rdap = ctx.capture.network?.rdap;
   if (rdap?.status === "ok" && rdap.ageDays !== null && rdap.ageDays <= NEW_DAYS)

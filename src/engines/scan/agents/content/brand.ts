@@ -1,5 +1,12 @@
 import type { Brand } from "../../../domain/index.js";
-import { brandByName, brandOfPhrase, brandsNamedIn, hostResemblesBrand, keyOf } from "../brand-names.js";
+import {
+  brandByName,
+  brandOfHostLabels,
+  brandOfPhrase,
+  brandsNamedIn,
+  hostResemblesBrand,
+  keyOf,
+} from "../brand-names.js";
 import { ownerOfHost, type ScanContext } from "../context.js";
 import { urlParts } from "../hosts.js";
 import type { BrandClaim, ClaimPlace } from "../types.js";
@@ -218,6 +225,27 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
       claims.delete(name);
   }
   return [...claims.values()].sort((a, b) => b.places.length - a.places.length);
+}
+
+/**
+ * The claim of a page that shows nothing of its own (a stub: empty, "under maintenance", a loader) on a host
+ * that names a brand with a whole label: the address is the page's only identity (`smbc.quanchengapp.com`
+ * serving an empty document). Null when the brand owns the site or the page claims something else.
+ */
+export function addressOnlyClaim(ctx: ScanContext): BrandClaim | null {
+  const host = ctx.final ?? ctx.request;
+  if (!host || host.ip || ctx.wellKnown) return null;
+  const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
+  const suffix = platform && host.host.endsWith(`.${platform}`) ? platform : host.tld;
+  const brand = brandOfHostLabels(host.host, suffix);
+  if (!brand || ctx.owners.has(brand.name)) return null;
+  return {
+    brand: brand.name,
+    legitimateDomain: brand.primaryDomain,
+    sector: brand.sector,
+    places: ["address"],
+    evidence: [`address "${host.host}"`],
+  };
 }
 
 /** Brands named in the text that the page does not claim to be, most named first. */

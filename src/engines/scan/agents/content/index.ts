@@ -7,7 +7,7 @@ import { hostEvidence } from "../host-evidence.js";
 import { urlParts } from "../hosts.js";
 import type { AgentOutput, BrandClaim, ClaimPlace, ContentSignals, FieldKind } from "../types.js";
 import { askFindings, deliveryFindings, loginForBrand, prefilledEmail } from "./asks.js";
-import { brandClaims, brandMentions, cloneEvidence, namesItself } from "./brand.js";
+import { addressOnlyClaim, brandClaims, brandMentions, cloneEvidence, namesItself } from "./brand.js";
 import { clonedSite } from "./clone.js";
 import { analyzeCrypto, cryptoFindings } from "./crypto.js";
 import { pageKind } from "./page-kind.js";
@@ -141,6 +141,12 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const kind = pageKind(ctx, text);
   // A provider's own interstitial is not an impersonation of the provider.
   const claims = kind.warning ? [] : brandClaims(ctx);
+  // A stub's only identity is its address.
+  const stub = kind.empty || (ctx.forms.length === 0 && page.text.trim().length < 200);
+  if (claims.length === 0 && stub && !kind.parked && !kind.warning) {
+    const address = addressOnlyClaim(ctx);
+    if (address) claims.push(address);
+  }
   const mentions = brandMentions(ctx, claims);
   const urgency = urgencyIn(lines);
   const reward = rewardIn(lines);
@@ -154,13 +160,13 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   findings.push(...delivery.findings);
   // Secrets asked on a throwaway host: a platform user's site or an IP address, or a domain whose own name
   // or registration says it was made to be thrown away (`hostEvidence`).
-  const disposable = !exposed && !throwaway && hostReasons.length > 0;
+  const disposable = !exposed && !throwaway && hostEvidence(ctx, { lureWords: false }).length > 0;
   if (secrets.length > 0 && (exposed || disposable)) {
     const where = ctx.userContent
       ? `a user's site on ${platform ?? "a hosting platform"}`
       : host?.ip
         ? `the IP address ${host.host}`
-        : `${host?.site ?? "a site"} (${list(hostReasons.slice(0, 3))})`;
+        : `${host?.site ?? "a site"} (${list(hostEvidence(ctx, { lureWords: false }).slice(0, 3))})`;
     // The platform's own brand ("Source on GitHub" on github.io) is no lure.
     const platformBrand = platform
       ? (ownerOfHost(platform)?.name ?? brandOfPhrase(platform.split(".")[0] ?? "")?.brand.name)
@@ -183,7 +189,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
     ...brandFindings(ctx, claims, mentions, secrets, {
       host: hostReasons,
       pressure: urgency.length > 0,
-      stub: kind.empty || (secrets.length === 0 && ctx.forms.length === 0 && page.text.trim().length < 200),
+      stub: stub && secrets.length === 0,
     }),
   );
   const selfNamed = namesItself(ctx);
@@ -199,7 +205,10 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const prefilled = prefilledEmail(ctx);
   const noun = mailNounIn(lines);
   const lure = genericLureIn(lines) ?? (noun && (prefilled || throwaway) ? noun : null);
-  const genericLure = secrets.includes("password") && claims.length === 0 && (lure !== null || prefilled);
+  // A mailbox page that names its own site is that site's webmail (a provider's quota notice), not a
+  // lure: generic kits name the victim's mail domain, never the domain they are served from.
+  const genericLure =
+    secrets.includes("password") && claims.length === 0 && !selfNamed && (lure !== null || prefilled);
   if (genericLure)
     findings.push(
       makeFinding(

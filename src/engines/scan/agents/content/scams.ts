@@ -34,6 +34,9 @@ const GENERATOR = new RegExp(
 );
 const HUMAN_CHECK =
   /\bhuman verification\b|\bverify (?:that )?you(?:'re| are) (?:a )?(?:human|real|not a (?:ro)?bot)\b|\b(?:complete|finish) (?:an? |one |two |1 |2 )?(?:short )?(?:offers?|surveys?|tasks?|apps?)\b|\bverify (?:now )?to (?:receive|get|unlock|claim)\b|\b(?:anti-?bot|bot) verification\b|\bverificação humana\b|\bverificación humana\b|\bvérification humaine\b|\bverifica umana\b|\bmenschliche verifizierung\b|\bverifikasi manusia\b/;
+/** A price: a currency sign or code beside a number. */
+const PRICE =
+  /(?:[$€£¥₹₩₺]|\br\$|\bus\$|\brp|\beur\b|\busd\b|\bbrl\b)\s?\d|\d(?:[.,]\d{2})?\s?(?:€|zł|kč|lei|₺|円|원)/;
 const AMOUNT_PICK = new RegExp(`\\b\\d[\\d,. ]{2,}\\s*(?:${CURRENCY})\\b`, "g");
 
 // --- giveaways ---------------------------------------------------------------------------------------
@@ -139,7 +142,9 @@ function generatorCall(input: ScamInput, warns: boolean): ScamCall | null {
   // The "human verification" (an offer wall) is the scam's payday (High); a player's name or ID to fill in
   // or amounts to pick under "free" or "generator" wording is how the generator looks before it (Medium).
   if (check !== null) return { kind: "generator", severity: "High", evidence };
-  if (amounts >= 2 || username) return { kind: "generator", severity: "Medium", evidence };
+  // A store that sells the currency shows prices; a generator gives it away.
+  if ((amounts >= 2 || username) && !PRICE.test(lines))
+    return { kind: "generator", severity: "Medium", evidence };
   return null;
 }
 
