@@ -336,6 +336,10 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     const nameModelDisowned =
       c.selfNamed &&
       brand === null &&
+      // A name chosen on a platform anyone can publish on, an abused TLD or an IP vouches for nothing.
+      n.site.freeHosting === null &&
+      !n.site.suspiciousTld &&
+      !n.site.ipLiteral &&
       !c.empty &&
       ((c.secrets.length === 0 && !has(findings, "CON-050")) ||
         (n.urlBrand === null && dictionaryBrandIn(siteName) !== null));
