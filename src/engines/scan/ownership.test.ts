@@ -156,6 +156,23 @@ describe("the page's own name against the name's readings", () => {
     expect(report.final_assessment).toBe("Benign");
   });
 
+  it("lets the name model decide a page of its own only with a lure the page shows", async () => {
+    const url = "https://delivery-pizzeria-napoli24.de/speisekarte";
+    const menu =
+      "<h1>Speisekarte</h1><p>Pizza Margherita 8,50 €, Pizza Salami 9,50 €, Tiramisu 4,50 €.</p>".repeat(2);
+    const plain = await analyze(url, page("Speisekarte", menu));
+    expect(codes(plain)).toContain("NET-227");
+    expect(plain.final_assessment).toBe("Benign");
+    const pressed = await analyze(
+      url,
+      page(
+        "Speisekarte",
+        `${menu}<p>Your account will be suspended within 24 hours unless you verify your identity.</p>`,
+      ),
+    );
+    expect(pressed.final_assessment).toBe("Suspicious");
+  });
+
   it("takes a mailbox notice on a page naming its own site for that site's webmail, not a lure", async () => {
     const report = await analyze(
       "https://messagerie.lumiere-telecom.fr/connexion",

@@ -124,6 +124,8 @@ function pagePlace(source: string): boolean {
 
 /** Brand-imitation codes of the URL's name (DR-DOM-001–007 as scan codes). */
 const URL_BRAND_CODES = /^NET-20[1-7]$/;
+/** Lures the page itself shows, at any severity: hiding or obfuscated scripts, pressure, reward, collectors. */
+const PAGE_LURE_CODES = /^CON-(?:01[124]|023|03\d|04\d)$/;
 /** Readings of the name alone: lure words in the host (NET-210) and the learned name model (NET-227). */
 const NAME_READING_CODES = /^NET-2(?:10|27)$/;
 
@@ -343,7 +345,21 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
       !c.empty &&
       ((c.secrets.length === 0 && !has(findings, "CON-050")) ||
         (n.urlBrand === null && dictionaryBrandIn(siteName) !== null));
-    const score = scoreOf(findings, { visionCorroborated, urlBrandDisowned, nameModelDisowned });
+    // The name model alone does not decide a page that shows content of its own: another finding at
+    // Medium or above, or any lure the page itself shows (pressure, reward, hiding scripts, obfuscation,
+    // a collector), must agree. An empty stub keeps it: its name is all there is.
+    const nameModelAlone =
+      !c.empty &&
+      !findings.some(
+        (f) =>
+          (f.finding_id !== "NET-227" && RANK[f.severity] >= RANK.Medium) ||
+          PAGE_LURE_CODES.test(f.finding_id),
+      );
+    const score = scoreOf(findings, {
+      visionCorroborated,
+      urlBrandDisowned,
+      nameModelDisowned: nameModelDisowned || nameModelAlone,
+    });
     const proven = decisive(input, brand, findings);
     const cap = n.offline ? 85 : 95;
     if (n.site.wellKnown && proven === null) {
