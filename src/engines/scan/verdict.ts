@@ -124,8 +124,11 @@ function pagePlace(source: string): boolean {
 
 /** Brand-imitation codes of the URL's name (DR-DOM-001–007 as scan codes). */
 const URL_BRAND_CODES = /^NET-20[1-7]$/;
-/** Lures the page itself shows, at any severity: hiding or obfuscated scripts, pressure, reward, collectors. */
-const PAGE_LURE_CODES = /^CON-(?:01[124]|023|03\d|04\d)$/;
+/**
+ * What the page itself shows that agrees with a name-only reading, at any severity: secrets asked on a
+ * throwaway host, collectors, hiding or obfuscated scripts, pressure, reward, implausible discounts.
+ */
+const PAGE_LURE_CODES = /^CON-(?:01[1-4]|023|03\d|04\d|050)$/;
 /** Readings of the name alone: lure words in the host (NET-210) and the learned name model (NET-227). */
 const NAME_READING_CODES = /^NET-2(?:10|27)$/;
 
