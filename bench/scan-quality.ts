@@ -22,6 +22,7 @@
  *   npx tsx bench/scan-quality.ts                   # everything
  *   npx tsx bench/scan-quality.ts --part offline    # 1 only (no world; Chromium renders the corpus pages)
  *   npx tsx bench/scan-quality.ts --part phishtank|benign|phish   # 1a, 1b or 1c alone
+ *   npx tsx bench/scan-quality.ts --part phish --part benign --batch 4 --batch 9   # some batches only
  *   npx tsx bench/scan-quality.ts --part api        # 2 only
  *   npx tsx bench/scan-quality.ts --verbose         # every page's row, not only misses and false positives
  *
@@ -682,6 +683,12 @@ const EXPECTED_THREAT: Record<string, string> = {
   "cloned-decoy": "Cloned Site",
 };
 
+/** `--batch N` (repeatable): only those batches of the written corpora, e.g. a new batch's first run. */
+function onlyBatches(pages: SavedPage[]): SavedPage[] {
+  const wanted = argValues("batch").map(Number);
+  return wanted.length === 0 ? pages : pages.filter((p) => wanted.includes(p.batch));
+}
+
 function phishCorpusPages(): SavedPage[] {
   const file = path.join(PHISH_DIR, "manifest.json");
   if (!existsSync(file)) return [];
@@ -705,7 +712,7 @@ function phishCorpusPages(): SavedPage[] {
 
 async function phishCorpusSet(verbose: boolean, browser: Browser | null): Promise<void> {
   console.log("\n## 1c. Phishing and scam pages written for DomainLens (bench/corpus/scan-phish), offline\n");
-  const pages = phishCorpusPages();
+  const pages = onlyBatches(phishCorpusPages());
   if (pages.length === 0) {
     console.log("SKIPPED: bench/corpus/scan-phish/manifest.json is missing.");
     return;
@@ -806,7 +813,7 @@ async function phishCorpusSet(verbose: boolean, browser: Browser | null): Promis
 
 async function benignSet(verbose: boolean, browser: Browser | null): Promise<void> {
   console.log("\n## 1b. Benign pages (bench/corpus/scan-benign), offline\n");
-  const pages = benignPages();
+  const pages = onlyBatches(benignPages());
   console.log(
     `${pages.length} pages, ${browser ? "each rendered offline (every request refused) as analyze does" : "analysed from their markup (--no-render)"}.\n`,
   );
