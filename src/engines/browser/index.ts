@@ -46,3 +46,4 @@ export {
 } from "./render.js";
 export type { BrowserDialog, BrowserSession, TlsRefusal } from "./session.js";
 export { createOriginVerifier, type OriginVerdict, type OriginVerifier } from "./tls-verify.js";
+export { within } from "./within.js";

@@ -1,4 +1,5 @@
 import type { CDPSession } from "playwright-core";
+import { within as withinMs } from "./within.js";
 
 /** The page did not answer in time (its renderer is busy, e.g. a script that never returns). */
 export class PageUnresponsiveError extends Error {
@@ -32,22 +33,11 @@ export interface PageInspector {
 const WORLD_NAME = "domainlens-inspector";
 
 function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new PageUnresponsiveError(`${what}: no answer within ${Math.round(ms)} ms`)),
-      Math.max(1, ms),
-    );
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+  return withinMs(
+    work,
+    ms,
+    (waited) => new PageUnresponsiveError(`${what}: no answer within ${Math.round(waited)} ms`),
+  );
 }
 
 export function createPageInspector(cdp: CDPSession, mainFrameId: string): PageInspector {

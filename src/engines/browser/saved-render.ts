@@ -2,6 +2,7 @@ import { type Browser, chromium } from "playwright-core";
 import { DEFAULT_USER_AGENT } from "../egress/index.js";
 import { findChromium } from "./executable.js";
 import { LOCKED_DOWN_SWITCHES } from "./launch.js";
+import { within } from "./within.js";
 
 /**
  * A saved page rendered offline, for `domainlens analyze --html FILE` without `--screenshot`: headless
@@ -95,27 +96,11 @@ export async function renderSavedHtml(
     const evaluated =
       options.evaluate === undefined
         ? null
-        : await withTimeout(tab.evaluate(options.evaluate), left()).catch(() => null);
+        : await within(tab.evaluate(options.evaluate), left()).catch(() => null);
     const screenshot = await tab.screenshot({ type: "png", timeout: left() });
     return { screenshot, evaluated };
   } finally {
     await context.close().catch(() => undefined);
     if (own) await browser.close();
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("timed out")), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err);
-      },
-    );
-  });
 }

@@ -1,6 +1,14 @@
 /** Severity of a finding (SPEC §2.6). */
 export const SEVERITIES = ["Critical", "High", "Medium", "Low", "Informational"] as const;
 export type Severity = (typeof SEVERITIES)[number];
+/** Severities in order, for comparing them (Informational 0 … Critical 4). */
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = {
+  Critical: 4,
+  High: 3,
+  Medium: 2,
+  Low: 1,
+  Informational: 0,
+};
 
 /**
  * Areas of evidence. Risk analysis codes read `DR-<AREA>-<NNN>` (DOM: the name itself, NET: DNS,

@@ -14,11 +14,6 @@ export interface SavedCaptureOptions {
   rendered?: DomSnapshot | null;
 }
 
-/**
- * What a browser capture would hold for a page saved to disk: `source: "saved"`, the final URL `url`, the
- * page's title, visible text and forms — as the offline render's DOM shows them when there is one, else as
- * the HTML declares them (no scripts run) — no requests, no TLS and no network checks. Nothing is fetched.
- */
 /** Inputs a person can type into, as markup declares them. */
 const TYPED_INPUT =
   /<(?:input\b(?![^>]*\btype\s*=\s*["']?(?:hidden|submit|button|image|reset|checkbox|radio)\b)|textarea\b)/gi;
@@ -35,6 +30,11 @@ function renderedView(html: string, rendered: DomSnapshot | null | undefined): D
   return declared > 0 && shown === 0 ? null : rendered;
 }
 
+/**
+ * What a browser capture would hold for a page saved to disk: `source: "saved"`, the final URL `url`, the
+ * page's title, visible text and forms — as the offline render's DOM shows them when there is one, else as
+ * the HTML declares them (no scripts run) — no requests, no TLS and no network checks. Nothing is fetched.
+ */
 export function savedCapture(url: string, html: string, options: SavedCaptureOptions = {}): ScanCapture {
   const rendered = renderedView(html, options.rendered);
   const page = extractPage(rendered?.html ?? html, url);

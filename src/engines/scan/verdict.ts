@@ -1,4 +1,4 @@
-import type { Finding, Severity } from "../findings/types.js";
+import { type Finding, SEVERITY_RANK, type Severity } from "../findings/types.js";
 import { THREAT_TYPES as RISK_THREAT_TYPES } from "../risk/verdict.js";
 import { brandByName, dictionaryBrandIn, productAmong } from "./agents/brand-names.js";
 import type { ScamKind } from "./agents/content/scams.js";
@@ -49,7 +49,7 @@ function scamOf(input: VerdictInput, atLeast: Severity): string | null {
 }
 
 const POINTS: Record<Severity, number> = { Critical: 60, High: 35, Medium: 15, Low: 5, Informational: 0 };
-const RANK: Record<Severity, number> = { Critical: 4, High: 3, Medium: 2, Low: 1, Informational: 0 };
+const RANK = SEVERITY_RANK;
 const SUSPICIOUS_AT = 15;
 /** All Low findings together add at most this much. */
 const LOW_CAP = 10;
@@ -192,7 +192,7 @@ export interface ScoreOptions {
    * The page names its own site and poses as no brand: the readings of the name alone (lure words in the
    * host, NET-210; the learned name model, NET-227) count as Low — the page says whose name it is.
    */
-  nameModelDisowned?: boolean;
+  nameReadingsDisowned?: boolean;
 }
 
 /** Points of the findings, each code once at its highest severity; uncorroborated ones count as Low. */
@@ -203,7 +203,7 @@ export function scoreOf(findings: Finding[], options: ScoreOptions): number {
     const weak =
       (f.finding_id.startsWith("VIS-") && !options.visionCorroborated) ||
       (options.urlBrandDisowned === true && URL_BRAND_CODES.test(f.finding_id)) ||
-      (options.nameModelDisowned === true && NAME_READING_CODES.test(f.finding_id));
+      (options.nameReadingsDisowned === true && NAME_READING_CODES.test(f.finding_id));
     if (weak && RANK[severity] > RANK.Low) severity = "Low";
     const seen = best.get(f.finding_id);
     if (!seen || RANK[severity] > RANK[seen]) best.set(f.finding_id, severity);
@@ -338,7 +338,7 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     // discount (the name is all they saw: "SecurePay" on securepay.com.au), or when the name holds a
     // dictionary-word brand the name rules did not take for the brand (Ledger Accounting Services).
     const siteName = n.site.siteDomain?.split(".")[0] ?? "";
-    const nameModelDisowned =
+    const nameReadingsDisowned =
       c.selfNamed &&
       brand === null &&
       // A name chosen on a platform anyone can publish on, an abused TLD or an IP vouches for nothing.
@@ -361,7 +361,7 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     const score = scoreOf(findings, {
       visionCorroborated,
       urlBrandDisowned,
-      nameModelDisowned: nameModelDisowned || nameModelAlone,
+      nameReadingsDisowned: nameReadingsDisowned || nameModelAlone,
     });
     const proven = decisive(input, brand, findings);
     const cap = n.offline ? 85 : 95;

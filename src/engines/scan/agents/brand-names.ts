@@ -202,10 +202,6 @@ export function substringDistance(token: string, text: string, max: number): num
 }
 
 /**
- * Whether a host name spells a brand's name or something one or two edits from it (`metmmask`,
- * `allegronxajsd`): used only for a brand the page already claims, so a loose match is evidence.
- */
-/**
  * A brand whose token is an ordinary word (Ledger, Chase, Delta…) written inside a site's name
  * (`ledgeraccountingservices`): the name holds the word, which alone says nothing of the brand.
  */
@@ -223,22 +219,28 @@ export function dictionaryBrandIn(name: string): Brand | null {
  * more that is not an ordinary word. The host's own suffix is left out.
  */
 export function brandOfHostLabels(host: string, publicSuffix: string): Brand | null {
-  const name =
-    publicSuffix && host.endsWith(`.${publicSuffix}`) ? host.slice(0, -publicSuffix.length - 1) : host;
   const map = entries();
-  for (const label of name.split(".")) {
+  for (const label of withoutSuffix(host, publicSuffix).split(".")) {
     for (const part of new Set([label, ...label.split("-")])) {
-      const entry = map.get(keyOf(part));
-      if (entry && entry.strength !== "short" && !entry.dictionaryWord && keyOf(part).length >= 4)
-        return entry.brand;
+      const key = keyOf(part);
+      const entry = map.get(key);
+      if (entry && entry.strength !== "short" && !entry.dictionaryWord && key.length >= 4) return entry.brand;
     }
   }
   return null;
 }
 
+/** The host without its public suffix (or the platform a user's site is on). */
+function withoutSuffix(host: string, publicSuffix: string): string {
+  return publicSuffix && host.endsWith(`.${publicSuffix}`) ? host.slice(0, -publicSuffix.length - 1) : host;
+}
+
+/**
+ * Whether a host name spells a brand's name or something one or two edits from it (`metmmask`,
+ * `allegronxajsd`): used only for a brand the page already claims, so a loose match is evidence.
+ */
 export function hostResemblesBrand(host: string, publicSuffix: string, brand: Brand): string | null {
-  const name =
-    publicSuffix && host.endsWith(`.${publicSuffix}`) ? host.slice(0, -publicSuffix.length - 1) : host;
+  const name = withoutSuffix(host, publicSuffix);
   const flat = name.replace(/[^a-z0-9]+/g, "");
   for (const token of brand.tokens) {
     const t = token.text;

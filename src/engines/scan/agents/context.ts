@@ -1,6 +1,6 @@
 import { parse } from "tldts";
 import { type Brand, brandOwning, brandsListing } from "../../domain/index.js";
-import type { Severity } from "../../findings/types.js";
+import { SEVERITY_RANK, type Severity } from "../../findings/types.js";
 import { analyzeStatic } from "../../risk/static/index.js";
 import type { StaticAnalysis } from "../../risk/static/types.js";
 import type { ScanCapture } from "../types.js";
@@ -40,7 +40,7 @@ export interface ScanContext {
 /** Public suffixes reserved to government bodies. */
 const GOVERNMENT_SUFFIX = /^(?:gov|mil)$|^(?:gov|gouv|gob|govt|go|gv|gc|mil)\.[a-z]{2}$/;
 
-const RANK: Record<Severity, number> = { Critical: 4, High: 3, Medium: 2, Low: 1, Informational: 0 };
+const RANK = SEVERITY_RANK;
 
 /** The brand a URL's name imitates, when the static agent rated a finding naming it Medium or above. */
 function impersonation(analysis: StaticOk | null): NetworkSignals["urlBrand"] {

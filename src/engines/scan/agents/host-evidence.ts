@@ -1,4 +1,5 @@
 import { type AddressPolicy, createAddressPolicy } from "../../egress/address-policy.js";
+import { NEW_DOMAIN_DAYS } from "../../risk/network/index.js";
 import type { ScanContext } from "./context.js";
 
 const LOCAL = new Set(["blocked_loopback", "blocked_private_address", "blocked_link_local"]);
@@ -10,9 +11,6 @@ function isLocalAddress(host: string): boolean {
   const verdict = policy.check(host);
   return !verdict.allowed && LOCAL.has(verdict.reason);
 }
-
-/** Registered this many days ago or less: a new domain (as the network agent's NET-110). */
-const NEW_DAYS = 30;
 
 /**
  * How throwaway the page's host is — the host side of every claim-against-ownership rule
@@ -26,7 +24,7 @@ const NEW_DAYS = 30;
  * - a name the learned name model flags (`DR-DOM-027` / `NET-227` at Medium or above);
  * - lure words in the host name (login, verify, secure, delivery…) — weak alone: `lureWords: false` leaves
  *   them out where a reason must stand on its own (secrets asked, CON-013);
- * - a domain registered 30 days ago or less (live scans, when RDAP answered).
+ * - a domain registered `NEW_DOMAIN_DAYS` (30) days ago or less (live scans, when RDAP answered).
  */
 export function hostEvidence(ctx: ScanContext, options: { lureWords?: boolean } = {}): string[] {
   const shown = ctx.final ?? ctx.request;
@@ -50,7 +48,7 @@ export function hostEvidence(ctx: ScanContext, options: { lureWords?: boolean } 
   if (options.lureWords !== false && signals && signals.keywords.length > 0)
     reasons.push(`lure words in the host name (${signals.keywords.slice(0, 3).join(", ")})`);
   const rdap = ctx.capture.network?.rdap;
-  if (rdap?.status === "ok" && rdap.ageDays !== null && rdap.ageDays <= NEW_DAYS)
+  if (rdap?.status === "ok" && rdap.ageDays !== null && rdap.ageDays <= NEW_DOMAIN_DAYS)
     reasons.push(`a domain registered ${rdap.ageDays} day${rdap.ageDays === 1 ? "" : "s"} ago`);
   return reasons;
 }

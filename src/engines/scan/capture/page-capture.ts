@@ -7,6 +7,7 @@ import {
   type RequestLog,
   recordNavigations,
   recordRequests,
+  within,
 } from "../../browser/index.js";
 import { type NavigationRun, navigate } from "./navigate.js";
 import { outcomeForReason, showsPage } from "./outcome.js";
@@ -88,25 +89,6 @@ const MAX_CONSOLE_TEXT = 1_000;
 const MAX_DOWNLOADS = 20;
 const MAX_FRAMES = 10;
 const MAX_COOKIES = 200;
-
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no answer within ${Math.round(ms)} ms`)),
-      Math.max(1, ms),
-    );
-    work.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
 
 function listen(page: Page, state: PageState): void {
   const note = (type: string, text: string): void => {

@@ -8,7 +8,7 @@ import {
   keyOf,
 } from "../brand-names.js";
 import { ownerOfHost, type ScanContext } from "../context.js";
-import { urlParts } from "../hosts.js";
+import { type UrlParts, urlParts } from "../hosts.js";
 import type { BrandClaim, ClaimPlace } from "../types.js";
 
 /**
@@ -137,6 +137,15 @@ function addressResembles(ctx: ScanContext, host: string, suffix: string, brand:
   return dictionaryWord && ctx.urlBrand?.name !== brand.name ? null : token;
 }
 
+/**
+ * What follows the part of the host name the registrant or platform user chose: the platform for a user's
+ * site on one (`netlify.app`), else the public suffix.
+ */
+function chosenNameSuffix(ctx: ScanContext, host: UrlParts): string {
+  const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
+  return platform && host.host.endsWith(`.${platform}`) ? platform : host.tld;
+}
+
 export function brandClaims(ctx: ScanContext): BrandClaim[] {
   const { page, owners } = ctx;
   const { facts } = page;
@@ -197,9 +206,7 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
   }
   const host = ctx.final ?? ctx.request;
   if (host && !host.ip) {
-    // The part of the name the registrant or platform user chose.
-    const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
-    const suffix = platform && host.host.endsWith(`.${platform}`) ? platform : host.tld;
+    const suffix = chosenNameSuffix(ctx, host);
     for (const claim of claims.values()) {
       const brand = brandByName(claim.brand);
       const token = brand ? addressResembles(ctx, host.host, suffix, brand) : null;
@@ -235,9 +242,7 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
 export function addressOnlyClaim(ctx: ScanContext): BrandClaim | null {
   const host = ctx.final ?? ctx.request;
   if (!host || host.ip || ctx.wellKnown) return null;
-  const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
-  const suffix = platform && host.host.endsWith(`.${platform}`) ? platform : host.tld;
-  const brand = brandOfHostLabels(host.host, suffix);
+  const brand = brandOfHostLabels(host.host, chosenNameSuffix(ctx, host));
   if (!brand || ctx.owners.has(brand.name)) return null;
   return {
     brand: brand.name,
@@ -259,7 +264,6 @@ export function brandMentions(ctx: ScanContext, claims: BrandClaim[]): string[] 
   return [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => name);
 }
 
-/** Links, resources and form targets on the claimed brand's own domains, out of all off-page ones. */
 /** The page's links, resources and form targets (CON-024, CON-025 count where they go). */
 export function pageUrls(ctx: ScanContext): string[] {
   return [
@@ -269,6 +273,7 @@ export function pageUrls(ctx: ScanContext): string[] {
   ];
 }
 
+/** Links, resources and form targets on the claimed brand's own domains, out of all off-page ones. */
 export function cloneEvidence(ctx: ScanContext, brand: string): { brandRefs: number; offsite: number } {
   const urls = pageUrls(ctx);
   const owners = new Map<string, string | null>();

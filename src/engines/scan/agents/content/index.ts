@@ -134,6 +134,8 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const host = ctx.final ?? ctx.request;
   const throwaway = ctx.userContent || host?.ip === true;
   const hostReasons = hostEvidence(ctx);
+  // The reasons that stand on their own, without lure words in the name (CON-013).
+  const disposableReasons = hostEvidence(ctx, { lureWords: false });
   const scripts = analyzeScripts(page.scripts, page.handlers);
   const crypto = analyzeCrypto(page, text, scripts);
   const secrets = [...new Set(ctx.forms.flatMap((f) => f.secrets))];
@@ -160,13 +162,13 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   findings.push(...delivery.findings);
   // Secrets asked on a throwaway host: a platform user's site or an IP address, or a domain whose own name
   // or registration says it was made to be thrown away (`hostEvidence`).
-  const disposable = !exposed && !throwaway && hostEvidence(ctx, { lureWords: false }).length > 0;
+  const disposable = !exposed && !throwaway && disposableReasons.length > 0;
   if (secrets.length > 0 && (exposed || disposable)) {
     const where = ctx.userContent
       ? `a user's site on ${platform ?? "a hosting platform"}`
       : host?.ip
         ? `the IP address ${host.host}`
-        : `${host?.site ?? "a site"} (${list(hostEvidence(ctx, { lureWords: false }).slice(0, 3))})`;
+        : `${host?.site ?? "a site"} (${list(disposableReasons.slice(0, 3))})`;
     // The platform's own brand ("Source on GitHub" on github.io) is no lure.
     const platformBrand = platform
       ? (ownerOfHost(platform)?.name ?? brandOfPhrase(platform.split(".")[0] ?? "")?.brand.name)

@@ -1,5 +1,5 @@
 import { makeFinding } from "../../../findings/catalog.js";
-import type { Finding, Severity } from "../../../findings/types.js";
+import { type Finding, SEVERITY_RANK, type Severity } from "../../../findings/types.js";
 import type { PageView } from "../page.js";
 import type { FieldKind } from "../types.js";
 import { CARD, firstAffirmed } from "./words.js";
@@ -101,8 +101,9 @@ export const MESSAGING_BRANDS: ReadonlySet<string> = new Set([
   "Snapchat",
   "Kakao",
 ]);
+/** Global: `firstAffirmed` walks every match. */
 const JOIN =
-  /\bjoin (?:the |our |my |this )?(?:official |private |vip |exclusive |secret |premium |free )*(?:group|channel|community|chat|server|club)\b|\binvit(?:es|ed|ing) you to (?:join|a (?:group|chat))\b|\b(?:group|chat|channel) invit(?:e|ation)\b|\btap to join\b|\b(?:únete|unirse|entrar|entre) (?:al |a |ao |no |en el )?(?:grupo|canal|chat)\b|\brejoin(?:dre|s|ez) (?:le |notre |mon |ce )?(?:groupe|canal|chat)\b|\b(?:der |dem )?(?:gruppe|kanal) beitreten\b|\bunisciti (?:al |a )?(?:gruppo|canale)\b|\b(?:gabung|bergabung)(?: ke)? (?:grup|group|saluran)\b|\bgruba katıl\b|グループに参加|그룹(?:에)? 참여/;
+  /\bjoin (?:the |our |my |this )?(?:official |private |vip |exclusive |secret |premium |free )*(?:group|channel|community|chat|server|club)\b|\binvit(?:es|ed|ing) you to (?:join|a (?:group|chat))\b|\b(?:group|chat|channel) invit(?:e|ation)\b|\btap to join\b|\b(?:únete|unirse|entrar|entre) (?:al |a |ao |no |en el )?(?:grupo|canal|chat)\b|\brejoin(?:dre|s|ez) (?:le |notre |mon |ce )?(?:groupe|canal|chat)\b|\b(?:der |dem )?(?:gruppe|kanal) beitreten\b|\bunisciti (?:al |a )?(?:gruppo|canale)\b|\b(?:gabung|bergabung)(?: ke)? (?:grup|group|saluran)\b|\bgruba katıl\b|グループに参加|그룹(?:에)? 참여/g;
 const DATING =
   /\bsent you (?:a |her |his |some )?(?:private |new )?(?:photos?|pictures?|pics|messages?|videos?)\b|\b(?:hot|lonely|local|horny|single) (?:singles|girls|women|moms|milfs|ladies)\b|\b(?:girls|women|singles|ladies) (?:near you|in your area|nearby)\b|\bverify (?:your |that you are |you're )?(?:age|over 18|18\+?|an adult)\b|\bare you (?:over )?18\b|\bmeet (?:hot |local |real )?(?:girls|women|singles)\b|\bwants to (?:meet|chat with) you\b|\bprivate (?:photos|pictures|album|videos)\b|\bnudes?\b|\bhook-?ups?\b/g;
 
@@ -199,7 +200,7 @@ function techSupportCall(input: ScamInput): ScamCall | null {
 function inviteCall(input: ScamInput): ScamCall | null {
   const { lines } = input;
   const messaging = input.brands.find((b) => MESSAGING_BRANDS.has(b) && !input.owners.has(b));
-  const join = messaging ? firstAffirmed(new RegExp(JOIN.source, "g"), lines) : null;
+  const join = messaging ? firstAffirmed(JOIN, lines) : null;
   const dating = new Set([...lines.matchAll(DATING)].map((m) => m[0]));
   const account = input.kinds.filter((k) => SECRETS_OF_ACCOUNT.has(k));
   const card = input.kinds.some((k) => CARD.has(k));
@@ -229,8 +230,9 @@ export function scamCalls(input: ScamInput): ScamCall[] {
     techSupportCall(input),
     inviteCall(input),
   ];
-  const rank: Record<Severity, number> = { Critical: 4, High: 3, Medium: 2, Low: 1, Informational: 0 };
-  return calls.filter((c): c is ScamCall => c !== null).sort((a, b) => rank[b.severity] - rank[a.severity]);
+  return calls
+    .filter((c): c is ScamCall => c !== null)
+    .sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]);
 }
 
 const CODES: Record<ScamKind, { code: string; what: string }> = {
