@@ -42,5 +42,11 @@ export {
 } from "./lists.js";
 export { type DomainInputError, type NormalizedDomain, normalizeDomain } from "./normalize.js";
 export { trancoDomains, trancoRank } from "./rank.js";
-export { type ParsedTarget, parseTarget, type UrlInputError, type UrlTricks } from "./url.js";
+export {
+  isLocalNetworkAddress,
+  type ParsedTarget,
+  parseTarget,
+  type UrlInputError,
+  type UrlTricks,
+} from "./url.js";
 export { isOrdinaryWord, wordAcross } from "./words.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseTarget } from "./url.js";
+import { isLocalNetworkAddress, parseTarget } from "./url.js";
 
 describe("parseTarget", () => {
   it.each([
@@ -143,5 +143,16 @@ describe("parseTarget", () => {
     const parsed = parseTarget(input);
     expect(parsed).toMatchObject({ ok: false, reason });
     if (!parsed.ok) expect(parsed.message.length).toBeGreaterThan(0);
+  });
+});
+
+describe("isLocalNetworkAddress", () => {
+  it("tells addresses of the visitor's own network from addresses on the internet", () => {
+    for (const local of ["192.168.178.1", "10.0.0.8", "172.16.4.2", "100.64.1.1", "127.0.0.1", "169.254.1.1"])
+      expect(isLocalNetworkAddress(local), local).toBe(true);
+    expect(isLocalNetworkAddress("[fd12:3456::1]")).toBe(true);
+    expect(isLocalNetworkAddress("[::ffff:192.168.1.1]")).toBe(true);
+    for (const remote of ["198.51.100.7", "8.8.8.8", "[2001:4860::8888]", "not-an-ip"])
+      expect(isLocalNetworkAddress(remote), remote).toBe(false);
   });
 });

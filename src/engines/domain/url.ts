@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { parse } from "tldts";
 import { type DomainInputError, describeHostProblem, hostOfAuthority, normalizeDomain } from "./normalize.js";
 
@@ -207,4 +208,20 @@ export function parseTarget(input: string): ParsedTarget {
     },
     tricks,
   };
+}
+
+const LOCAL_RANGES = new Set(["private", "loopback", "linkLocal", "uniqueLocal", "carrierGradeNat"]);
+
+/**
+ * An IP address on the visitor's own network (RFC 1918, carrier-grade NAT, loopback, link-local, IPv6
+ * unique-local): a router's, printer's or intranet server's address, reachable only from inside that
+ * network. `[…]` brackets of an IPv6 URL host are accepted.
+ */
+export function isLocalNetworkAddress(address: string): boolean {
+  const bare = address.startsWith("[") ? address.slice(1, -1) : address;
+  if (!ipaddr.isValid(bare)) return false;
+  let parsed = ipaddr.parse(bare);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return LOCAL_RANGES.has(parsed.range());
 }

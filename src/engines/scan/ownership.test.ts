@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brandsNamedIn } from "./agents/brand-names.js";
+import { genericName } from "./agents/content/brand.js";
 import { claimSeverity } from "./agents/content/index.js";
 import { buildContext } from "./agents/context.js";
 import { hostEvidence } from "./agents/host-evidence.js";
@@ -90,6 +91,13 @@ describe("claims against ownership: one rule for every place a page claims a bra
     expect(ordinary.final_assessment).toBe("Benign");
   });
 
+  it("tells a name of its own from one made only of lure words and fillers", () => {
+    for (const key of ["webmail", "securelogin", "myaccountportal", "login24", "onlineservice"])
+      expect(genericName(key), key).toBe(true);
+    for (const key of ["tasknest", "kancelarianowak", "roestereihansen", "ledgerly", "zürich"])
+      expect(genericName(key), key).toBe(false);
+  });
+
   it("reads a name joined to a script written without spaces", () => {
     expect(brandsNamedIn("SMBCダイレクト｜三井住友銀行 ログイン").map((h) => h.brand.name)).toContain("SMBC");
   });
@@ -171,6 +179,71 @@ describe("the page's own name against the name's readings", () => {
       ),
     );
     expect(pressed.final_assessment).toBe("Suspicious");
+  });
+
+  it("judges a project's own sign-in on a platform subdomain by what it shows, not by the brands it names", async () => {
+    const form =
+      "<form action='/api/session' method='post'><input type='email' name='email'><input type='password' name='password'><button>Sign in</button></form>";
+    const own = await analyze(
+      "https://tasknest-dashboard.vercel.app/login",
+      page(
+        "Sign in – TaskNest",
+        `<h1>TaskNest</h1><p>Task boards for small teams.</p>${form}<p><a href='/auth/google'>Sign in with Google</a></p><footer>TaskNest · student project · <a href='https://github.com/tasknest/app'>GitHub</a></footer>`,
+      ),
+    );
+    expect(finding(own, "CON-013")?.severity).toBe("Low");
+    expect(["Benign", "Unknown"]).toContain(own.final_assessment);
+    // The same page with pressure is a lure whatever it calls itself.
+    const pressed = await analyze(
+      "https://tasknest-dashboard.vercel.app/login",
+      page(
+        "Sign in – TaskNest",
+        `<h1>TaskNest</h1><p>Your account will be suspended within 24 hours unless you verify your identity.</p>${form}`,
+      ),
+    );
+    expect(finding(pressed, "CON-013")?.severity).toBe("Medium");
+    expect(pressed.final_assessment).toBe("Suspicious");
+    // A name made of lure words is no name of its own: any kit can call itself "Webmail Login".
+    const generic = await analyze(
+      "https://webmail-login.web.app/",
+      page("Webmail Login", `<h1>Webmail Login</h1><p>Use your Microsoft account.</p>${form}`),
+    );
+    expect(finding(generic, "CON-013")?.severity).toBe("Medium");
+    expect(generic.final_assessment).not.toBe("Benign");
+  });
+
+  it("does not let the name model decide a project's own sign-in on a platform subdomain named like it", async () => {
+    const signIn = (title: string) =>
+      page(
+        title,
+        `<h1>${title}</h1><p>Bookkeeping for freelancers.</p><form action='/api/login' method='post'><input type='email' name='email'><input type='password' name='password'><button>Sign in</button></form>`,
+      );
+    const own = await analyze("https://ledgerly-app.web.app/signin", signIn("Ledgerly"));
+    // The shipped model reads this user label as phishing (at the user-site level).
+    expect(finding(own, "NET-227")?.severity).toBe("Medium");
+    expect(finding(own, "CON-013")?.severity).toBe("Low");
+    expect(["Benign", "Unknown"]).toContain(own.final_assessment);
+    // A page that does not go by the site's name gets no such benefit of the doubt.
+    const anonymous = await analyze("https://ledgerly-app.web.app/signin", signIn("Sign in"));
+    expect(anonymous.final_assessment).toBe("Suspicious");
+  });
+
+  it("takes a login on an address of the visitor's own network for a local device's, not a drop", async () => {
+    const router = (host: string) =>
+      page(
+        "FRITZ!Box",
+        `<h1>Willkommen bei Ihrer FRITZ!Box</h1><form action='http://${host}/login' method='post'><input type='password' name='pw'><button>Anmelden</button></form>`,
+      );
+    const local = await analyze("http://192.168.178.1/", router("192.168.178.1"));
+    expect(codes(local)).not.toContain("CON-013");
+    expect(finding(local, "NET-212")?.severity).toBe("Low");
+    expect(finding(local, "NET-031")?.severity).toBe("Low");
+    expect(["Benign", "Unknown"]).toContain(local.final_assessment);
+    // The same page on a public address is a password asked on a bare IP.
+    const remote = await analyze("http://198.51.100.7/", router("198.51.100.7"));
+    expect(codes(remote)).toContain("CON-013");
+    expect(finding(remote, "NET-212")?.severity).toBe("Medium");
+    expect(finding(remote, "NET-031")?.severity).toBe("Medium");
   });
 
   it("takes a mailbox notice on a page naming its own site for that site's webmail, not a lure", async () => {

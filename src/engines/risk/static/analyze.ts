@@ -4,6 +4,7 @@ import {
   type HostFacts,
   isAbusedTld,
   isKnownBankDomain,
+  isLocalNetworkAddress,
   isSuspiciousTld,
   listedShortener,
   type ParsedTarget,
@@ -61,10 +62,16 @@ function analyzeIp(parsed: ParsedOk & { host: { kind: "ip" } }): StaticAnalysis 
   const { address } = parsed.host;
   const findings = urlTrickFindings(parsed.tricks, address);
   findings.push(
-    makeFinding(
-      "DR-DOM-012",
-      `The URL points to the IP address ${address} instead of a domain name; legitimate sites rarely send people to a bare address.`,
-    ),
+    isLocalNetworkAddress(address)
+      ? makeFinding(
+          "DR-DOM-012",
+          `The URL points to ${address}, an address on the visitor's own network (a router, printer or intranet server): only a device inside that network answers there.`,
+          { severity: "Low", description: "Address on the visitor's own network" },
+        )
+      : makeFinding(
+          "DR-DOM-012",
+          `The URL points to the IP address ${address} instead of a domain name; legitimate sites rarely send people to a bare address.`,
+        ),
   );
   const inPath = brandDomainInPath(parsed.tricks.pathAndQuery);
   if (inPath) {

@@ -1,16 +1,6 @@
-import { type AddressPolicy, createAddressPolicy } from "../../egress/address-policy.js";
+import { isLocalNetworkAddress } from "../../domain/index.js";
 import { NEW_DOMAIN_DAYS } from "../../risk/network/index.js";
 import type { ScanContext } from "./context.js";
-
-const LOCAL = new Set(["blocked_loopback", "blocked_private_address", "blocked_link_local"]);
-let policy: AddressPolicy | undefined;
-
-/** A loopback, private (RFC 1918, unique-local) or link-local address: a device on the visitor's network. */
-function isLocalAddress(host: string): boolean {
-  policy ??= createAddressPolicy();
-  const verdict = policy.check(host);
-  return !verdict.allowed && LOCAL.has(verdict.reason);
-}
 
 /**
  * How throwaway the page's host is — the host side of every claim-against-ownership rule
@@ -30,7 +20,7 @@ export function hostEvidence(ctx: ScanContext, options: { lureWords?: boolean } 
   const shown = ctx.final ?? ctx.request;
   const analysis = ctx.finalStatic ?? ctx.requestStatic;
   // A private or loopback address is a device on the visitor's own network (a router's admin page).
-  if (!shown || ctx.wellKnown || ctx.government || (shown.ip && isLocalAddress(shown.host))) return [];
+  if (!shown || ctx.wellKnown || ctx.government || (shown.ip && isLocalNetworkAddress(shown.host))) return [];
   const reasons: string[] = [];
   const signals = analysis?.signals;
   if (shown.ip) reasons.push(`the bare IP address ${shown.host}`);

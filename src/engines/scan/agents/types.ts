@@ -123,6 +123,11 @@ export interface ContentSignals {
   mentions: string[];
   /** The page names its own site (title segment, site name or copyright holder matching its domain). */
   selfNamed: boolean;
+  /**
+   * The owner's own page: it names its site with a name of its own (not made only of lure words) and
+   * presents itself as no brand.
+   */
+  ownPage: boolean;
   /** A known site whose content the page reproduces from another host (CON-025), or null. */
   clonedSite: string | null;
   exfil: Array<{ kind: string; where: "form" | "script"; sensitive: boolean; target: string }>;

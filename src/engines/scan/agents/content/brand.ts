@@ -1,4 +1,4 @@
-import type { Brand } from "../../../domain/index.js";
+import { type Brand, scanLabel } from "../../../domain/index.js";
 import {
   brandByName,
   brandOfHostLabels,
@@ -75,8 +75,27 @@ function siteLabel(ctx: ScanContext): string | null {
   return label.replace(/[^a-z0-9]/g, "") || null;
 }
 
-/** The page names its own site (a title segment, site name or copyright holder matching its domain name). */
-export function namesItself(ctx: ScanContext): boolean {
+/**
+ * A name made only of lure words, fillers and digits (`Webmail`, `Secure Login`, `MyAccount Portal`): any
+ * kit can call itself that, so matching the host proves nothing about who runs the page.
+ */
+export function genericName(key: string): boolean {
+  if (!/^[a-z0-9]+$/.test(key)) return false;
+  const covered = new Uint8Array(key.length);
+  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) <= 57) covered[i] = 1;
+  for (const hit of scanLabel(key).hits) {
+    if (!hit.word.keyword && !hit.word.filler) continue;
+    covered.fill(1, hit.start, hit.end);
+  }
+  return covered.every((c) => c === 1);
+}
+
+/**
+ * The page names its own site (a title segment, site name or copyright holder matching its domain name,
+ * not a brand's). `distinctive`: with a name of its own, not one made only of lure words (`genericName`):
+ * "SecurePay" on securepay.com.au names itself, but it is no name a kit could not give itself.
+ */
+export function namesItself(ctx: ScanContext, options: { distinctive?: boolean } = {}): boolean {
   const label = siteLabel(ctx);
   if (!label || label.length < 4) return false;
   const { facts } = ctx.page;
@@ -88,7 +107,11 @@ export function namesItself(ctx: ScanContext): boolean {
   return candidates.some((phrase) => {
     if (brandOfPhrase(phrase)) return false;
     const key = keyOf(phrase);
-    return key.length >= 4 && (label.includes(key) || key.includes(label));
+    return (
+      key.length >= 4 &&
+      (label.includes(key) || key.includes(label)) &&
+      !(options.distinctive && genericName(key))
+    );
   });
 }
 

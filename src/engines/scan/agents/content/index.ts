@@ -1,3 +1,4 @@
+import { isLocalNetworkAddress } from "../../../domain/index.js";
 import { makeFinding } from "../../../findings/catalog.js";
 import type { Finding, Severity } from "../../../findings/types.js";
 import { brandOfPhrase } from "../brand-names.js";
@@ -132,10 +133,9 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   // Wording is matched block by block ("Mobile number or email | Password" is no "email password").
   const lines = normalize([page.title, ...page.facts.blocks].join(" | "));
   const host = ctx.final ?? ctx.request;
-  const throwaway = ctx.userContent || host?.ip === true;
+  // A private address is a device on the visitor's own network (a router's admin page), not a drop.
+  const throwaway = ctx.userContent || (host?.ip === true && !isLocalNetworkAddress(host.host));
   const hostReasons = hostEvidence(ctx);
-  // The reasons that stand on their own, without lure words in the name (CON-013).
-  const disposableReasons = hostEvidence(ctx, { lureWords: false });
   const scripts = analyzeScripts(page.scripts, page.handlers);
   const crypto = analyzeCrypto(page, text, scripts);
   const secrets = [...new Set(ctx.forms.flatMap((f) => f.secrets))];
@@ -150,6 +150,11 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
     if (address) claims.push(address);
   }
   const mentions = brandMentions(ctx, claims);
+  const selfNamed = namesItself(ctx);
+  // The page calls itself by its host's name, a name of its own, and poses as no brand: the owner's page.
+  const ownPage = claims.length === 0 && namesItself(ctx, { distinctive: true });
+  // The reasons that stand on their own, without lure words in the name (CON-013).
+  const disposableReasons = hostEvidence(ctx, { lureWords: false });
   const urgency = urgencyIn(lines);
   const reward = rewardIn(lines);
 
@@ -173,9 +178,10 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
     const platformBrand = platform
       ? (ownerOfHost(platform)?.name ?? brandOfPhrase(platform.split(".")[0] ?? "")?.brand.name)
       : undefined;
+    // Other brands named on the owner's own page ("Sign in with Google", "Source on GitHub") are no lure.
     const lured =
       claims.length > 0 ||
-      (exposed && mentions.some((m) => m !== platformBrand)) ||
+      (exposed && !ownPage && mentions.some((m) => m !== platformBrand)) ||
       urgency.length > 0 ||
       prefilledEmail(ctx) ||
       genericLureIn(lines) !== null ||
@@ -194,7 +200,6 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       stub: stub && secrets.length === 0,
     }),
   );
-  const selfNamed = namesItself(ctx);
   const cloned = clonedSite(ctx, selfNamed);
   if (cloned && host)
     findings.push(
@@ -275,6 +280,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       claims,
       mentions,
       selfNamed,
+      ownPage,
       clonedSite: cloned?.site ?? null,
       exfil: delivery.exfil,
       obfuscated: scripts.obfuscation.length > 0,

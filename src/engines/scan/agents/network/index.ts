@@ -1,4 +1,4 @@
-import { isSuspiciousTld } from "../../../domain/index.js";
+import { isLocalNetworkAddress, isSuspiciousTld } from "../../../domain/index.js";
 import { makeFinding } from "../../../findings/catalog.js";
 import type { Finding } from "../../../findings/types.js";
 import { NEW_DOMAIN_DAYS } from "../../../risk/network/index.js";
@@ -43,7 +43,14 @@ function credentialFindings(
     seen.add(dest.url);
     if (dest.scheme === "http")
       findings.push(
-        makeFinding("NET-031", `The form asking for ${what} submits to ${dest.url} without TLS.`),
+        // A device on the visitor's own network (a router's admin page): the secret never crosses the internet.
+        dest.ip && isLocalNetworkAddress(dest.host)
+          ? makeFinding(
+              "NET-031",
+              `The form asking for ${what} submits to ${dest.url} without TLS, on the visitor's own network.`,
+              { severity: "Low" },
+            )
+          : makeFinding("NET-031", `The form asking for ${what} submits to ${dest.url} without TLS.`),
       );
     if (final && dest.site !== final.site && ownTenant(dest, final, ctx)) {
       findings.push(
