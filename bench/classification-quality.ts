@@ -36,7 +36,7 @@ import type { CrawlCapture } from "../src/engines/classify/capture.js";
 import { createCrawler } from "../src/engines/classify/crawl/index.js";
 import { FUNCTION_FLAGS } from "../src/engines/classify/taxonomy.js";
 import type { ClassificationOutcome, FunctionFlag } from "../src/engines/classify/types.js";
-import { createEgress, type Egress } from "../src/engines/egress/index.js";
+import { createEgress, type Egress } from "../src/engines/net/index.js";
 import { BUILTIN_SITES_DIR, startWorld, type World } from "../src/world/index.js";
 import {
   argFlag,

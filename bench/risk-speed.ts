@@ -23,7 +23,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import { readDataText } from "../src/engines/domain/data-files.js";
+import { readDataText } from "../src/engines/data-files.js";
 import { analyzeRisk } from "../src/engines/risk/analyze.js";
 import { NAME_MODEL_FILE, parseNameModel } from "../src/engines/risk/names/model.js";
 import { startWorld } from "../src/world/index.js";

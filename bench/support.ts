@@ -3,11 +3,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getDomain } from "tldts";
+import { dataFilePath } from "../src/engines/data-files.js";
 
 export const repo = path.resolve(import.meta.dirname, "..");
 /** The labelled dev data; BENCH_DEV_DIR overrides it (a missing folder exercises the skip path). */
 export const DEV_DIR = path.resolve(repo, process.env.BENCH_DEV_DIR ?? "../shared/data/dev");
-export const TRANCO_FILE = path.join(repo, "data/rank/tranco_top10k_2026-08-01.csv");
+export const TRANCO_FILE = dataFilePath("rank/tranco_top10k_2026-08-01.csv");
 export const PHISHING_FILE = path.join(DEV_DIR, "phishing/phishing_domains_2024-12_2025-05.csv");
 
 /** An integer knob from the environment, within bounds; unset or empty gives the fallback. */

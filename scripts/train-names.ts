@@ -11,6 +11,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { dataFilePath } from "../src/engines/data-files.js";
 import type { NameInput } from "../src/engines/risk/names/features.js";
 import {
   NAME_MODEL_FILE,
@@ -175,7 +176,7 @@ export function serialize(file: NameModelFile): string {
   return `${JSON.stringify(file, null, 1)}\n`;
 }
 
-const SHIPPED = path.resolve(import.meta.dirname, "..", "data", NAME_MODEL_FILE);
+const SHIPPED = dataFilePath(NAME_MODEL_FILE);
 
 function validate(phishing: PhishingEntry[], legitimate: LegitimateEntry[]): void {
   const early = (m: string) => m <= "2025-03";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ERROR_CODES } from "../http/errors.js";
+import { ERROR_CODES } from "./errors.js";
 
 export const problemSchema = z
   .object({
@@ -27,6 +27,7 @@ export const problemResponses = {
   400: problemSchema,
   401: problemSchema,
   402: problemSchema,
+  403: problemSchema,
   404: problemSchema,
   429: rateLimitedSchema,
   503: problemSchema,

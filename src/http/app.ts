@@ -17,14 +17,19 @@ import { publicRoutes } from "../api/public/routes.js";
 import { riskRoutes } from "../api/risk/routes.js";
 import { scanRoutes } from "../api/scans/routes.js";
 import { systemRoutes } from "../api/system/routes.js";
+import { OPS } from "../platform/operations.js";
 import "./context.js";
 import { registerErrorHandling } from "./error-handler.js";
-import { registerAuth } from "./plugins/auth.js";
+import { declareScopeAuth, registerAuth } from "./plugins/auth.js";
+import { clientErrorHandler } from "./plugins/client-error.js";
+import { registerClosingAnswer } from "./plugins/closing.js";
+import { registerConnectRefusal } from "./plugins/connect.js";
 import { registerDeprecation } from "./plugins/deprecation.js";
 import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerJsonParser } from "./plugins/json-body.js";
 import { registerMetrics } from "./plugins/metrics.js";
 import { registerRateLimit } from "./plugins/rate-limit.js";
+import { route } from "./route.js";
 import type { Services } from "./services.js";
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
@@ -40,6 +45,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: services.config.BODY_LIMIT_BYTES,
     trustProxy: services.config.TRUST_PROXY,
+    // Requests arriving while the server closes get our 503 problem document (plugins/closing.ts).
+    return503OnClosing: false,
+    // Requests the HTTP parser rejects get a problem document too (plugins/client-error.ts).
+    clientErrorHandler,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
@@ -57,6 +66,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     reply.header("x-request-id", request.id);
     done();
   });
+  registerClosingAnswer(app);
+  registerConnectRefusal(app);
 
   registerErrorHandling(app, services);
   const registry = registerMetrics(app);
@@ -84,7 +95,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  // The API reference UI's routes cannot carry route() config: its scope declares them open.
+  await app.register(async (docs) => {
+    declareScopeAuth(docs, "none");
+    await docs.register(swaggerUi, { routePrefix: "/docs" });
+  });
 
   await app.register(systemRoutes(services, registry));
   await app.register(accountRoutes(services));
@@ -95,7 +110,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(scanRoutes(services));
   await app.register(adminRoutes(services));
 
-  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.route({ ...route(OPS.openapiGet, { schema: { hide: true } }), handler: async () => app.swagger() });
   await app.ready();
   return app;
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import FindMyWay, { type HTTPMethod } from "find-my-way";
-import { JournalUnavailableError } from "../platform/billing/journal.js";
+import { JournalUnavailableError } from "../platform/billing/journal/index.js";
 import { InsufficientBalanceError } from "../platform/billing/ledger.js";
 import { microsToUsd } from "../platform/money.js";
 import { RateLimiterUnavailableError } from "../platform/ratelimit/index.js";

@@ -5,8 +5,8 @@ import type { RiskService } from "../api/risk/service.js";
 import type { ScanService } from "../api/scans/service.js";
 import type { Config } from "../config.js";
 import type { BrowserPool } from "../engines/browser/index.js";
-import type { Egress } from "../engines/egress/index.js";
-import type { ChargeJournal } from "../platform/billing/journal.js";
+import type { Egress } from "../engines/net/index.js";
+import type { ChargeRecorder } from "../platform/billing/recorder.js";
 import type { Database } from "../platform/db/database.js";
 import type { IdempotencyStore } from "../platform/idempotency.js";
 import type { KeyStore } from "../platform/keys/store.js";
@@ -27,7 +27,8 @@ export interface Services {
   limits: LimitsCache;
   idempotency: IdempotencyStore;
   usage: UsageRecorder;
-  charges: ChargeJournal;
+  /** Records cache-hit charges: the charge journal, or direct debits in a worker-only process. */
+  charges: ChargeRecorder;
   orgs: OrgService;
   account: AccountService;
   classification: ClassificationService;

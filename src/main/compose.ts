@@ -5,17 +5,18 @@ import { engineClassifier } from "../api/classification/classifier.js";
 import type { Classifier } from "../api/classification/classify.js";
 import { freshnessPolicy } from "../api/classification/freshness.js";
 import { ClassificationService } from "../api/classification/service.js";
-import { RiskService } from "../api/risk/service.js";
+import { type RiskAnalyzer, RiskService } from "../api/risk/service.js";
 import type { Scanner } from "../api/scans/scan.js";
 import { engineScanner } from "../api/scans/scanner.js";
 import { ScanService } from "../api/scans/service.js";
 import type { Config } from "../config.js";
 import { type BrowserPool, createBrowserPool } from "../engines/browser/index.js";
 import { createCrawler } from "../engines/classify/crawl/index.js";
-import { createEgress, type Egress } from "../engines/egress/index.js";
+import { createEgress, type Egress } from "../engines/net/index.js";
 import { analyzeRisk } from "../engines/risk/analyze.js";
 import type { Services } from "../http/services.js";
-import { ChargeJournal } from "../platform/billing/journal.js";
+import { ChargeJournal } from "../platform/billing/journal/index.js";
+import { type ChargeRecorder, DebitRecorder } from "../platform/billing/recorder.js";
 import { type Database, openDatabase } from "../platform/db/database.js";
 import { IdempotencyStore } from "../platform/idempotency.js";
 import { KeyStore } from "../platform/keys/store.js";
@@ -35,6 +36,8 @@ export interface ServiceOverrides {
   scan?: Scanner;
   /** How long after creation a scan may run before it fails as `scan_timeout`. */
   scanDeadlineMs?: number;
+  /** Analyzes a URL for POST /v1/domain-risks (default: the risk engine through the egress gate). */
+  analyzeRisk?: RiskAnalyzer;
 }
 
 /**
@@ -64,10 +67,7 @@ export function createServices(
 ): Services {
   const db = database.db;
   const keys = new KeyStore(db);
-  const charges = new ChargeJournal(db, {
-    dir: path.join(config.DATA_DIR, "journal"),
-    sync: config.CHARGE_JOURNAL_SYNC,
-  });
+  const charges = createChargeRecorder(config, db);
   const orgs = new OrgService(db, keys, charges);
   const { egress, browser } = createBrowsing(config);
   return {
@@ -89,13 +89,29 @@ export function createServices(
       publicCrawlBudgetPerHour: config.PUBLIC_CRAWL_BUDGET_PER_HOUR,
       crawlTimeoutMs: config.CLASSIFICATION_CRAWL_TIMEOUT_MS,
     }),
-    risk: new RiskService(db, (input, options) => analyzeRisk(egress, input, options)),
+    risk: new RiskService(
+      db,
+      overrides.analyzeRisk ?? ((input, options) => analyzeRisk(egress, input, options)),
+    ),
     scans: new ScanService(db, {
       scan: overrides.scan ?? engineScanner({ egress, browser }),
       deadlineMs: overrides.scanDeadlineMs,
       checkAddress: (address) => egress.policy.checkAddress(address),
     }),
   };
+}
+
+/**
+ * How this process records cache-hit charges, for every service that makes them: the charge journal
+ * (docs/billing.md#cache-hit-charges) when it serves the API; a process that does not (ROLE=worker)
+ * records no cache hit, and debits directly rather than take a journal slot.
+ */
+function createChargeRecorder(config: Config, db: Database["db"]): ChargeRecorder {
+  if (config.ROLE === "worker") return new DebitRecorder(db);
+  return new ChargeJournal(db, {
+    dir: path.join(config.DATA_DIR, "journal"),
+    sync: config.CHARGE_JOURNAL_SYNC,
+  });
 }
 
 export function createLimiter(config: Config): RateLimiter {

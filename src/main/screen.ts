@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
 import { loadConfig } from "../config.js";
-import { createEgress, type Egress } from "../engines/egress/index.js";
 import { type Finding, SEVERITIES } from "../engines/findings/types.js";
+import { createEgress, type Egress } from "../engines/net/index.js";
 import { analyzeRisk } from "../engines/risk/analyze.js";
 import type { UserSitePolicy } from "../engines/risk/policy.js";
 

@@ -52,8 +52,9 @@ export async function serve(
   const database = await openConfiguredDatabase(config);
   const services = createServices(config, database, createLimiter(config));
   services.usage.start();
-  // Replays what a crashed process left in the charge journal before any new charge.
-  if (config.ROLE !== "worker") await services.charges.open();
+  // Replays what a crashed process left in the charge journal before any new charge (a worker-only
+  // process has no journal: compose.ts gives it direct debits).
+  await services.charges.open();
 
   let app: FastifyInstance | null = null;
   let url: string | null = null;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "./db/schema.js";
-import { OPERATIONS, type Operation } from "./operations.js";
+import { defaultLimit, type Operation } from "./operations.js";
 
 /**
  * Effective per-minute limits of an organization: its overrides over the SPEC §8 defaults. Cached per
@@ -18,7 +18,7 @@ export class LimitsCache {
   peek(orgId: string, operation: Operation): number | undefined {
     const entry = this.cache.get(orgId);
     if (!entry || entry.expiresAt <= Date.now()) return undefined;
-    return entry.limits[operation] ?? OPERATIONS[operation].perMinute;
+    return entry.limits[operation] ?? defaultLimit(operation);
   }
 
   async limitFor(orgId: string, operation: Operation): Promise<number> {
@@ -34,7 +34,7 @@ export class LimitsCache {
       entry = { limits: row?.limits ?? {}, expiresAt: now + this.ttlMs };
       this.cache.set(orgId, entry);
     }
-    return entry.limits[operation] ?? OPERATIONS[operation].perMinute;
+    return entry.limits[operation] ?? defaultLimit(operation);
   }
 
   invalidate(orgId: string): void {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/app.js";
+import { ADMIN_TOKEN, createTestApp, type TestApp } from "../support/app.js";
 
 let t: TestApp;
 let org: { orgId: string; apiKey: string; keyId: string };
@@ -44,14 +44,57 @@ describe("API keys (SPEC §5)", () => {
   });
 
   it.each([
-    ["no header", {}, "missing_api_key"],
-    ["a malformed key", { authorization: "Bearer not-a-key" }, "invalid_api_key"],
-    ["an unknown key", { authorization: `Bearer dl_live_${"A".repeat(43)}` }, "invalid_api_key"],
-    ["a non-bearer scheme", { authorization: "Basic dXNlcjpwYXNz" }, "invalid_api_key"],
-  ])("answers 401 for %s", async (_label, headers, code) => {
+    ["no header", {}, "missing_api_key", /^Send your API key as 'Authorization: Bearer <API_KEY>'/, ""],
+    [
+      "a malformed key",
+      { authorization: "Bearer not-a-key" },
+      "invalid_api_key",
+      /^This is not a DomainLens API key/,
+      'error="invalid_token"',
+    ],
+    [
+      "an unknown key",
+      { authorization: `Bearer dl_live_${"A".repeat(43)}` },
+      "invalid_api_key",
+      /^No organization has this API key/,
+      'error="invalid_token"',
+    ],
+    [
+      "a non-bearer scheme",
+      { authorization: "Basic dXNlcjpwYXNz" },
+      "invalid_authorization_header",
+      /uses the 'Basic' scheme.*'Authorization: Bearer <API_KEY>'/,
+      'error="invalid_request"',
+    ],
+    [
+      "a key without 'Bearer '",
+      { authorization: `dl_live_${"A".repeat(43)}` },
+      "invalid_authorization_header",
+      /^The API key was sent without the 'Bearer ' scheme\. Send it as 'Authorization: Bearer <API_KEY>'/,
+      'error="invalid_request"',
+    ],
+    [
+      "'Bearer' and no key",
+      { authorization: "Bearer " },
+      "invalid_authorization_header",
+      /no API key after it/,
+      'error="invalid_request"',
+    ],
+  ])("answers 401 for %s, saying what to send", async (_label, headers, code, message, error) => {
     const res = await t.app.inject({ method: "GET", url: "/v2/domain-classification/example.com", headers });
     expectProblem(res, 401, code);
+    expect(res.json().message).toMatch(message);
+    expect(res.json().message).not.toMatch(/malformed or unknown/);
+    const challenge = String(res.headers["www-authenticate"]);
+    expect(challenge).toMatch(/^Bearer realm="DomainLens"/);
+    if (error) expect(challenge).toContain(error);
+    else expect(challenge).toBe('Bearer realm="DomainLens"');
     expect(res.headers["x-ratelimit-limit"]).toBeUndefined();
+  });
+
+  it("accepts the scheme in any case", async () => {
+    const res = await t.get("/v1/account", undefined, { authorization: `bearer ${org.apiKey}` });
+    expect(res.statusCode).toBe(200);
   });
 
   it("revocation is effective at once on this node", async () => {
@@ -154,6 +197,17 @@ describe("admin API", () => {
       headers: { authorization: "Bearer wrong-token-xxxxxxxx" },
     });
     expectProblem(wrong, 401, "invalid_admin_token");
+    expect(wrong.json().message).toBe("The admin token is wrong: it is not this server's ADMIN_TOKEN.");
+    expect(wrong.headers["www-authenticate"]).toMatch(
+      /^Bearer realm="DomainLens admin", error="invalid_token"/,
+    );
+    const bare = await t.app.inject({
+      method: "GET",
+      url: `/admin/v1/orgs/${org.orgId}`,
+      headers: { authorization: ADMIN_TOKEN },
+    });
+    expectProblem(bare, 401, "invalid_authorization_header");
+    expect(bare.json().message).toContain("'Authorization: Bearer <ADMIN_TOKEN>'");
     // An API key is not an admin token.
     expectProblem(
       await t.app.inject({

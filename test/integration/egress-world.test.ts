@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
-import { createEgress, type Egress } from "../../src/engines/egress/index.js";
+import { createEgress, type Egress } from "../../src/engines/net/index.js";
 import { type SiteSummary, startWorld, type World } from "../../src/world/index.js";
 
 /**

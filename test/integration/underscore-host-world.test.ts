@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { parseTarget } from "../../src/engines/domain/index.js";
-import { createEgress, type Egress } from "../../src/engines/egress/index.js";
+import { createEgress, type Egress } from "../../src/engines/net/index.js";
 import { startWorld, type World } from "../../src/world/index.js";
 
 /**

@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Classifier } from "../../src/api/classification/classify.js";
 import type { StoredClassification } from "../../src/api/classification/schemas.js";
+import type { RiskAnalyzer } from "../../src/api/risk/service.js";
 import type { Scanner } from "../../src/api/scans/scan.js";
 import { loadConfig } from "../../src/config.js";
 import type { ClassificationEvidence } from "../../src/engines/classify/types.js";
@@ -82,6 +83,8 @@ export async function createTestApp(
     scan?: Scanner;
     /** A scan's deadline after creation (default the service's). */
     scanDeadlineMs?: number;
+    /** The analyzer of POST /v1/domain-risks (default the risk engine through the egress gate). */
+    analyzeRisk?: RiskAnalyzer;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
@@ -102,6 +105,7 @@ export async function createTestApp(
     classify: options.classify,
     scan: options.scan,
     scanDeadlineMs: options.scanDeadlineMs,
+    analyzeRisk: options.analyzeRisk,
   });
   const app = await buildApp(services);
   const runtimes: JobRuntime[] = [];

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { ChargeJournal, type ChargeJournalOptions } from "../../src/platform/billing/journal.js";
+import { ChargeJournal, type ChargeJournalOptions } from "../../src/platform/billing/journal/index.js";
 import type { DB } from "../../src/platform/db/schema.js";
 import { tmpRoot } from "./paths.js";
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
+import { OPS } from "../../platform/operations.js";
 import { userSitePolicySchema } from "../admin/schemas.js";
 import { problemResponses } from "../shared-schemas.js";
 
@@ -21,21 +23,18 @@ export const accountSchema = z
 
 export function accountRoutes(services: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      "/v1/account",
-      {
-        config: { auth: "key", operation: "account.get" },
+    app.route({
+      ...route(OPS.accountGet, {
         schema: {
           summary: "Your organization: balance, effective rate limits, prices and usage this month",
           tags: ["account"],
-          security: [{ apiKey: [] }],
           response: { 200: accountSchema, ...problemResponses },
         },
-      },
-      async (request) => {
+      }),
+      handler: async (request) => {
         const orgId = request.principal?.orgId ?? "";
         return services.account.get(orgId);
       },
-    );
+    });
   };
 }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
+import { OPS } from "../../platform/operations.js";
 import {
   classificationResultSchema,
   domainParamsSchema,
@@ -22,8 +24,7 @@ import {
 } from "./schemas.js";
 
 const errors = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
-const base = { tags: ["admin"], security: [{ adminToken: [] }] };
-const config = { auth: "admin" as const };
+const base = { tags: ["admin"] };
 
 export function adminRoutes(services: Services): FastifyPluginAsyncZod {
   /** An organization as GET /admin/v1/orgs/{id} answers it: its summary and this month's usage. */
@@ -32,43 +33,37 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
     usage: await services.orgs.usage(orgId),
   });
   return async (app) => {
-    app.post(
-      "/admin/v1/orgs",
-      {
-        config,
+    app.route({
+      ...route(OPS.adminOrgsCreate, {
         schema: {
           ...base,
           summary: "Create an organization and its first API key",
           body: createOrgBody,
           response: { 201: createOrgResponse, ...errors },
         },
-      },
-      async (request, reply) => {
+      }),
+      handler: async (request, reply) => {
         const created = await services.orgs.createOrg(request.body.name, request.body.credits_usd ?? 0);
         return reply
           .code(201)
           .send({ org_id: created.orgId, key_id: created.keyId, api_key: created.apiKey });
       },
-    );
+    });
 
-    app.get(
-      "/admin/v1/orgs/:id",
-      {
-        config,
+    app.route({
+      ...route(OPS.adminOrgsGet, {
         schema: {
           ...base,
           summary: "Balance, limits and usage totals of an organization",
           params: orgParams,
           response: { 200: orgResponse, ...errors },
         },
-      },
-      async (request) => orgWithUsage(request.params.id),
-    );
+      }),
+      handler: async (request) => orgWithUsage(request.params.id),
+    });
 
-    app.patch(
-      "/admin/v1/orgs/:id",
-      {
-        config,
+    app.route({
+      ...route(OPS.adminOrgsUpdate, {
         schema: {
           ...base,
           summary: "Change an organization's settings (the domain-risk user-site policy)",
@@ -78,48 +73,42 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
           body: orgSettingsBody,
           response: { 200: orgResponse, ...errors },
         },
-      },
-      async (request) => {
+      }),
+      handler: async (request) => {
         await services.orgs.updateSettings(request.params.id, request.body);
         return orgWithUsage(request.params.id);
       },
-    );
+    });
 
-    app.post(
-      "/admin/v1/orgs/:id/keys",
-      {
-        config,
+    app.route({
+      ...route(OPS.adminKeysCreate, {
         schema: {
           ...base,
           summary: "Issue another API key",
           params: orgParams,
           response: { 201: createKeyResponse, ...errors },
         },
-      },
-      async (request, reply) => {
+      }),
+      handler: async (request, reply) => {
         const key = await services.orgs.createKey(request.params.id);
         return reply.code(201).send({ key_id: key.keyId, api_key: key.apiKey });
       },
-    );
+    });
 
-    app.delete(
-      "/admin/v1/keys/:key_id",
-      {
-        config,
+    app.route({
+      ...route(OPS.adminKeysRevoke, {
         schema: {
           ...base,
           summary: "Revoke an API key",
           params: keyParams,
           response: { 200: revokeKeyResponse, ...errors },
         },
-      },
-      async (request) => services.orgs.revokeKey(request.params.key_id),
-    );
+      }),
+      handler: async (request) => services.orgs.revokeKey(request.params.key_id),
+    });
 
-    app.post(
-      "/admin/v1/orgs/:id/credits",
-      {
-        config,
+    app.route({
+      ...route(OPS.adminCreditsAdd, {
         schema: {
           ...base,
           summary: "Add credits",
@@ -127,16 +116,14 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
           body: creditsBody,
           response: { 200: creditsResponse, ...errors },
         },
-      },
-      async (request) => ({
+      }),
+      handler: async (request) => ({
         balance_usd: await services.orgs.addCredits(request.params.id, request.body.amount_usd),
       }),
-    );
+    });
 
-    app.put(
-      "/admin/v1/orgs/:id/limits",
-      {
-        config,
+    app.route({
+      ...route(OPS.adminLimitsSet, {
         schema: {
           ...base,
           summary: "Override per-minute limits of operations",
@@ -144,19 +131,17 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
           body: limitsBody,
           response: { 200: limitsResponse, ...errors },
         },
-      },
-      async (request) => {
+      }),
+      handler: async (request) => {
         const overrides = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
         const limits = await services.orgs.setLimits(request.params.id, overrides);
         services.limits.invalidate(request.params.id);
         return { limits };
       },
-    );
+    });
 
-    app.put(
-      "/admin/v1/classifications/:domain",
-      {
-        config,
+    app.route({
+      ...route(OPS.adminClassificationsPut, {
         schema: {
           ...base,
           summary: "Store or replace the classification of a root domain (curation and imports)",
@@ -164,8 +149,9 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
           body: storedClassificationSchema,
           response: { 200: classificationResultSchema, ...errors },
         },
-      },
-      async (request) => services.classification.put({ ...request.body, domain: request.params.domain }),
-    );
+      }),
+      handler: async (request) =>
+        services.classification.put({ ...request.body, domain: request.params.domain }),
+    });
   };
 }

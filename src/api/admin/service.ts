@@ -1,14 +1,14 @@
 import { type Kysely, sql } from "kysely";
 import type { UserSitePolicy } from "../../engines/risk/policy.js";
-import { ApiError } from "../../http/errors.js";
-import type { ChargeJournal } from "../../platform/billing/journal.js";
 import { topUp } from "../../platform/billing/ledger.js";
+import type { ChargeRecorder } from "../../platform/billing/recorder.js";
 import type { DB } from "../../platform/db/schema.js";
 import { isUuid, newId } from "../../platform/ids.js";
 import { KeyStore } from "../../platform/keys/store.js";
 import { microsToUsd, usdToMicros } from "../../platform/money.js";
 import { defaultLimits, type Operation } from "../../platform/operations.js";
 import { usagePeriod } from "../../platform/usage.js";
+import { ApiError } from "../errors.js";
 
 export interface OrgSummary {
   org_id: string;
@@ -37,7 +37,7 @@ export class OrgService {
     private readonly db: Kysely<DB>,
     private readonly keys: KeyStore,
     /** This process's cache-hit charges: put in the ledger before balances and usage are read. */
-    private readonly charges?: ChargeJournal,
+    private readonly charges?: ChargeRecorder,
   ) {}
 
   async createOrg(

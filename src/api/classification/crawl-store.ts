@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { refundResource } from "../../platform/billing/ledger.js";
 import type { DB, JobStatus } from "../../platform/db/schema.js";
+import { OPS } from "../../platform/operations.js";
 import type { StoredClassification } from "./schemas.js";
 
 /*
@@ -110,7 +111,7 @@ export async function failCallerJobs(
     .where("status", "in", ["queued", "running"])
     .returning("id")
     .execute();
-  for (const row of rows) await refundResource(tx, row.id, "classification.create");
+  for (const row of rows) await refundResource(tx, row.id, OPS.classificationCreate.ledgerName);
   return rows.length;
 }
 

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import { ApiError } from "../../http/errors.js";
-import type { ChargeJournal } from "../../platform/billing/journal.js";
 import { debit } from "../../platform/billing/ledger.js";
-import { PRICES } from "../../platform/billing/prices.js";
+import type { ChargeRecorder } from "../../platform/billing/recorder.js";
 import type { DB } from "../../platform/db/schema.js";
 import { isUuid, newId } from "../../platform/ids.js";
 import { enqueueJob } from "../../platform/jobs/index.js";
+import { chargeOf, OPS } from "../../platform/operations.js";
+import { ApiError } from "../errors.js";
 import { toCrawlError } from "./crawl-job.js";
 import {
   CRAWL_JOB_KIND,
@@ -34,8 +34,9 @@ export type CreateOutcome =
   | { kind: "hit"; result: ClassificationResult }
   | { kind: "job"; job: ClassificationJob };
 
-/** The ledger operation of both charges of POST /v2/domain-classification, and of their refunds. */
-const OPERATION = "classification.create";
+/** The charges of POST /v2/domain-classification (the operation table); refunds name the same operation. */
+const HIT = chargeOf(OPS.classificationCreate, "hit");
+const MISS = chargeOf(OPS.classificationCreate, "miss");
 const HOUR_MS = 3_600_000;
 /** Rounds of "join the crawl in flight, or start one" before giving up (each lost race costs one). */
 const MAX_ROUNDS = 3;
@@ -61,7 +62,7 @@ export interface ClassificationJobsDeps {
 export class ClassificationJobs {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly charges: ChargeJournal,
+    private readonly charges: ChargeRecorder,
     private readonly deps: ClassificationJobsDeps,
   ) {}
 
@@ -69,11 +70,13 @@ export class ClassificationJobs {
     const root = this.deps.rootOf(input);
     const cached = await this.deps.cachedRow(root);
     if (cached && this.fresh(cached)) {
-      await this.charges.charge({ orgId, amountMicros: PRICES.classification_hit, operation: OPERATION });
+      await this.charges.charge({ orgId, ...HIT });
       return { kind: "hit", result: toResult(cached) };
     }
     // Missing or stale in the cache: decide again on the database, under the crawl's lock.
     const { outcome, started } = await this.db.transaction().execute((tx) => this.createIn(tx, orgId, root));
+    // A fresh record found there is a cache hit too, charged the same way once the transaction is over.
+    if (outcome.kind === "hit") await this.charges.charge({ orgId, ...HIT });
     if (started) this.deps.wake();
     return outcome;
   }
@@ -83,6 +86,7 @@ export class ClassificationJobs {
     orgId: string,
     root: string,
   ): Promise<{ outcome: CreateOutcome; started: boolean }> {
+    // A hit is returned uncharged: create() charges it once this transaction is over.
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const inFlight = await lockCrawlInFlight(tx, root);
       if (inFlight) {
@@ -91,7 +95,6 @@ export class ClassificationJobs {
       }
       const row = await findStored(tx, root);
       if (row && this.fresh(row)) {
-        await debit(tx, { orgId, amountMicros: PRICES.classification_hit, operation: OPERATION });
         return { outcome: { kind: "hit", result: toResult(row) }, started: false };
       }
       const crawlId = newId();
@@ -114,12 +117,7 @@ export class ClassificationJobs {
   ): Promise<CreateOutcome> {
     const id = newId();
     const createdAt = await insertCallerJob(tx, { id, orgId, domain: root, crawlId });
-    await debit(tx, {
-      orgId,
-      amountMicros: PRICES.classification_miss,
-      operation: OPERATION,
-      resourceId: id,
-    });
+    await debit(tx, { orgId, ...MISS, resourceId: id });
     return {
       kind: "job",
       job: {

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { ClassificationEvidence } from "../../engines/classify/types.js";
 import { normalizeDomain } from "../../engines/domain/normalize.js";
-import { ApiError } from "../../http/errors.js";
 import type { DB } from "../../platform/db/schema.js";
+import { ApiError } from "../errors.js";
 import type { ClassificationResult, PublicClassification, StoredClassification } from "./schemas.js";
 
 /** A row of the classification store, without its evidence (which no API response shows). */

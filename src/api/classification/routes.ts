@@ -1,7 +1,9 @@
 import type { FastifySerializerCompiler } from "fastify";
 import { type FastifyPluginAsyncZod, serializerCompiler } from "fastify-type-provider-zod";
 import { ApiError } from "../../http/errors.js";
+import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
+import { OPS } from "../../platform/operations.js";
 import { problemResponses } from "../shared-schemas.js";
 import {
   classificationJobSchema,
@@ -32,22 +34,19 @@ function serializeOnce<T>(route: Parameters<FastifySerializerCompiler<T>>[0]): (
 
 export function classificationRoutes(services: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      "/v2/domain-classification/:domain",
-      {
-        config: { auth: "key", operation: "classification.get" },
+    app.route({
+      ...route(OPS.classificationGet, {
         serializerCompiler: serializeOnce,
         schema: {
           summary: "Check the classification cache (SPEC §4.1)",
           description:
             "200 with the stored classification of the root domain, charged as a cache hit ($0.001); 404 when the domain was never classified, free.",
           tags: ["classification"],
-          security: [{ apiKey: [] }],
           params: domainParamsSchema,
           response: { 200: classificationResultSchema, ...problemResponses },
         },
-      },
-      async (request) => {
+      }),
+      handler: async (request) => {
         const orgId = request.principal?.orgId ?? "";
         const result = await services.classification.getForOrg(orgId, request.params.domain);
         if (!result) {
@@ -58,45 +57,40 @@ export function classificationRoutes(services: Services): FastifyPluginAsyncZod 
         }
         return result;
       },
-    );
+    });
 
-    app.post(
-      "/v2/domain-classification",
-      {
-        config: { auth: "key", operation: "classification.create" },
+    app.route({
+      ...route(OPS.classificationCreate, {
         schema: {
           summary: "Classify a domain, or retrieve its fresh classification (SPEC §4.2)",
           description:
             "200 with the stored result when it is fresh, charged as a cache hit ($0.001). Otherwise 202 with a job to poll at `status_url`, charged as a cache miss ($0.01); callers asking for a domain while it is being crawled share that crawl, each with its own job. A job that fails is refunded. See docs/classification.md for freshness.",
           tags: ["classification"],
-          security: [{ apiKey: [] }],
           body: createClassificationBody,
           response: { 200: classificationResultSchema, 202: classificationJobSchema, ...problemResponses },
         },
-      },
-      async (request, reply) => {
+      }),
+      handler: async (request, reply) => {
         const orgId = request.principal?.orgId ?? "";
         const outcome = await services.classification.create(orgId, request.body.domain);
         if (outcome.kind === "hit") return reply.code(200).send(outcome.result);
         return reply.code(202).header("location", outcome.job.status_url).send(outcome.job);
       },
-    );
+    });
 
-    app.get(
-      "/v2/domain-classification/jobs/:id",
-      {
-        config: { auth: "key", operation: "classification.jobs.get" },
+    app.route({
+      ...route(OPS.classificationJobsGet, {
         schema: {
           summary: "Poll a classification job (SPEC §4.3)",
           description:
             "The job status object: `queued`, `running`, `complete` (with `result`) or `failed` (with `error`, refunded). Never charged. An id that is unknown, malformed or another organization's answers 404.",
           tags: ["classification"],
-          security: [{ apiKey: [] }],
           params: jobParamsSchema,
           response: { 200: classificationJobSchema, ...problemResponses },
         },
-      },
-      async (request) => services.classification.getJob(request.principal?.orgId ?? "", request.params.id),
-    );
+      }),
+      handler: async (request) =>
+        services.classification.getJob(request.principal?.orgId ?? "", request.params.id),
+    });
   };
 }

@@ -95,16 +95,26 @@ export const publicClassificationSchema = z
 export type PublicClassification = z.infer<typeof publicClassificationSchema>;
 
 export const domainParamsSchema = z.object({
-  domain: z.string().max(2048).describe("A domain, host name or URL; reduced to its root domain"),
+  domain: z
+    .string()
+    .max(2048)
+    .describe("A domain, host name or URL; reduced to its root domain")
+    .meta({ examples: ["example.com"] }),
 });
 
 export const publicQuerySchema = z.object({
-  domain: z.string().max(2048).describe("A domain or subdomain; the response names its root domain"),
+  domain: z
+    .string()
+    .max(2048)
+    .describe("A domain or subdomain; the response names its root domain")
+    .meta({ examples: ["www.example.com"] }),
 });
 
-export const createClassificationBody = z.strictObject({
-  domain: z.string().min(1).max(2048).describe("A domain, host name or URL; reduced to its root domain"),
-});
+export const createClassificationBody = z
+  .strictObject({
+    domain: z.string().min(1).max(2048).describe("A domain, host name or URL; reduced to its root domain"),
+  })
+  .meta({ examples: [{ domain: "www.example.org" }] });
 
 export const jobParamsSchema = z.object({
   id: z.string().max(64).describe("The job_id returned by POST /v2/domain-classification"),

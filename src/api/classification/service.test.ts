@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleClassification } from "../../../test/support/app.js";
 import { openTestDatabase, type TestDatabase } from "../../../test/support/db.js";
 import { testJournal } from "../../../test/support/journal.js";
-import type { ChargeJournal } from "../../platform/billing/journal.js";
+import type { ChargeJournal } from "../../platform/billing/journal/index.js";
 import { topUp } from "../../platform/billing/ledger.js";
 import { newId } from "../../platform/ids.js";
 import { ClassificationService } from "./service.js";

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { ChargeJournal } from "../../platform/billing/journal.js";
-import { PRICES } from "../../platform/billing/prices.js";
+import type { ChargeRecorder } from "../../platform/billing/recorder.js";
 import type { DB } from "../../platform/db/schema.js";
 import type { AnyJobHandler } from "../../platform/jobs/index.js";
+import { chargeOf, OPS } from "../../platform/operations.js";
 import type { Classifier } from "./classify.js";
 import { CRAWL_MAX_ATTEMPTS, crawlJobHandler } from "./crawl-job.js";
 import { DEFAULT_FRESHNESS, type FreshnessPolicy } from "./freshness.js";
@@ -28,6 +28,8 @@ const ROOT_CACHE_INPUT_MAX = 256;
 
 /** A crawl's outcome may still be committing when its handler reports it: forget the domain again then. */
 const AFTER_WRITE_MS = 250;
+/** The charge of a cache hit of GET /v2/domain-classification/{domain} (the operation table's). */
+const GET_HIT = chargeOf(OPS.classificationGet, "hit");
 
 export interface ClassificationOptions {
   /** Read cache time (default ROW_CACHE_TTL_MS; 0 disables it). */
@@ -72,7 +74,7 @@ export class ClassificationService {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly charges: ChargeJournal,
+    private readonly charges: ChargeRecorder,
     options: ClassificationOptions = {},
   ) {
     this.rowTtlMs = options.rowTtlMs ?? ROW_CACHE_TTL_MS;
@@ -183,11 +185,7 @@ export class ClassificationService {
     const entry = await this.lookup(this.rootOf(input));
     const row = entry?.row;
     if (!entry || !row) return null;
-    await this.charges.charge({
-      orgId,
-      amountMicros: PRICES.classification_hit,
-      operation: "classification.get",
-    });
+    await this.charges.charge({ orgId, ...GET_HIT });
     entry.result ??= toResult(row);
     return entry.result;
   }

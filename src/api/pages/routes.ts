@@ -3,7 +3,9 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { normalizeDomain } from "../../engines/domain/normalize.js";
 import { ApiError, ERROR_CODES } from "../../http/errors.js";
 import { RateLimitExceeded } from "../../http/plugins/rate-limit.js";
+import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
+import { OPS } from "../../platform/operations.js";
 import { classificationTimes } from "./store.js";
 import { SECURITY_HEADERS } from "./style.js";
 import { domainPage, domainPath, errorPage, invalidInputPage, landingPage, notFoundPage } from "./views.js";
@@ -87,49 +89,55 @@ export function pagesRoutes(services: Services): FastifyPluginAsync {
       return payload;
     });
 
-    const options = { config: { auth: "public" as const }, schema: { hide: true } };
+    const hidden = { schema: { hide: true } };
 
-    app.get<{ Querystring: Record<string, unknown> }>("/domains", options, async (request, reply) => {
-      const q = firstString(request.query.q);
-      if (q === undefined) return sendHtml(reply, 200, landingPage(), CACHE.landing);
-      const normalized = normalizeDomain(q);
-      if (!normalized.ok) return sendHtml(reply, 400, invalidInputPage(q, normalized.message), CACHE.none);
-      return redirect(reply, domainPath(normalized.root), 302, CACHE.none);
+    app.route<{ Querystring: Record<string, unknown> }>({
+      ...route(OPS.pagesSearch, hidden),
+      handler: async (request, reply) => {
+        const q = firstString(request.query.q);
+        if (q === undefined) return sendHtml(reply, 200, landingPage(), CACHE.landing);
+        const normalized = normalizeDomain(q);
+        if (!normalized.ok) return sendHtml(reply, 400, invalidInputPage(q, normalized.message), CACHE.none);
+        return redirect(reply, domainPath(normalized.root), 302, CACHE.none);
+      },
     });
 
-    app.get<{ Params: { "*"?: string } }>("/domains/*", options, async (request, reply) => {
-      const input = request.params["*"] ?? "";
-      if (input === "") return redirect(reply, "/domains", 301, CACHE.canonicalRedirect);
-      const normalized = normalizeDomain(input);
-      if (!normalized.ok) {
-        return sendHtml(reply, 400, invalidInputPage(input, normalized.message), CACHE.none);
-      }
-      const root = normalized.root;
-      // One page per root domain: a subdomain, a URL or another spelling redirects to it.
-      if (input !== root) return redirect(reply, domainPath(root), 301, CACHE.canonicalRedirect);
+    app.route<{ Params: { "*"?: string } }>({
+      ...route(OPS.pagesDomain, hidden),
+      handler: async (request, reply) => {
+        const input = request.params["*"] ?? "";
+        if (input === "") return redirect(reply, "/domains", 301, CACHE.canonicalRedirect);
+        const normalized = normalizeDomain(input);
+        if (!normalized.ok) {
+          return sendHtml(reply, 400, invalidInputPage(input, normalized.message), CACHE.none);
+        }
+        const root = normalized.root;
+        // One page per root domain: a subdomain, a URL or another spelling redirects to it.
+        if (input !== root) return redirect(reply, domainPath(root), 301, CACHE.canonicalRedirect);
 
-      const [view, times] = await Promise.all([
-        services.classification.getPublic(root),
-        classificationTimes(services.database.db, root),
-      ]);
-      if (!view) {
-        // Same policy as GET /api/v1/classify: a miss queues a crawl on the house, within the global budget.
-        const queued = await services.classification.queuePublicCrawl(root);
-        return sendHtml(reply, 404, notFoundPage(root, queued), CACHE.none);
-      }
+        const [view, times] = await Promise.all([
+          services.classification.getPublic(root),
+          classificationTimes(services.database.db, root),
+        ]);
+        if (!view) {
+          // Same policy as GET /api/v1/classify: a miss queues a crawl on the house, within the global budget.
+          const queued = await services.classification.queuePublicCrawl(root);
+          return sendHtml(reply, 404, notFoundPage(root, queued), CACHE.none);
+        }
 
-      const body = domainPage({
-        view,
-        classifiedAt: times?.classifiedAt ?? null,
-        updatedAt: times?.updatedAt ?? null,
-      });
-      const etag = etagOf(body);
-      reply.header("etag", etag);
-      if (times) reply.header("last-modified", times.updatedAt.toUTCString());
-      if (notModified(request, etag)) {
-        return reply.code(304).header("cache-control", CACHE.page).send();
-      }
-      return sendHtml(reply, 200, body, CACHE.page);
+        const body = domainPage({
+          view,
+          classifiedAt: times?.classifiedAt ?? null,
+          updatedAt: times?.updatedAt ?? null,
+        });
+        const etag = etagOf(body);
+        reply.header("etag", etag);
+        if (times) reply.header("last-modified", times.updatedAt.toUTCString());
+        if (notModified(request, etag)) {
+          return reply.code(304).header("cache-control", CACHE.page).send();
+        }
+        return sendHtml(reply, 200, body, CACHE.page);
+      },
     });
   };
 }

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ApiError } from "../../http/errors.js";
+import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
+import { OPS } from "../../platform/operations.js";
 import { publicClassificationSchema, publicQuerySchema } from "../classification/schemas.js";
 import { problemSchema, rateLimitedSchema } from "../shared-schemas.js";
 
 export function publicRoutes(services: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      "/api/v1/classify",
-      {
-        config: { auth: "public" },
+    app.route({
+      ...route(OPS.publicClassify, {
         schema: {
           summary: "Public classification of a domain (SPEC §4.7)",
           description:
@@ -23,8 +23,8 @@ export function publicRoutes(services: Services): FastifyPluginAsyncZod {
             429: rateLimitedSchema,
           },
         },
-      },
-      async (request) => {
+      }),
+      handler: async (request) => {
         const result = await services.classification.getPublic(request.query.domain);
         if (result) return result;
         const queued = await services.classification.queuePublicCrawl(request.query.domain);
@@ -36,6 +36,6 @@ export function publicRoutes(services: Services): FastifyPluginAsyncZod {
           { crawl_queued: queued },
         );
       },
-    );
+    });
   };
 }

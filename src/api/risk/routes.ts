@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Deprecation } from "../../http/context.js";
+import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
+import { OPS } from "../../platform/operations.js";
 import { problemResponses } from "../shared-schemas.js";
 import { createRiskBody, createRiskResponse, riskParams, riskRecordSchema } from "./schemas.js";
 
@@ -13,50 +15,49 @@ export const DOMAIN_RISK_DEPRECATION: Deprecation = {
 
 export function riskRoutes(services: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      "/v1/domain-risks",
-      {
-        config: { auth: "key", operation: "domain_risks.create", deprecation: DOMAIN_RISK_DEPRECATION },
+    app.route({
+      ...route(OPS.domainRisksCreate, {
+        config: { deprecation: DOMAIN_RISK_DEPRECATION },
         schema: {
           summary: "Analyze the risk of a URL or domain, synchronously (SPEC §4.4; deprecated)",
           description:
             "Typosquatting, suspicious keywords, domain age (DNS and RDAP) and TLS problems, in at most 5 seconds. Users' sites on hosting platforms are screened under the organization's user-site policy (`user_site_policy` in GET /v1/account). Charged $0.0025.",
           tags: ["domain risk"],
           deprecated: true,
-          security: [{ apiKey: [] }],
           body: createRiskBody,
           response: { 200: createRiskResponse, ...problemResponses },
         },
-      },
-      async (request) => services.risk.create(request.principal?.orgId ?? "", request.body.url),
-    );
-
-    app.get("/deprecations/domain-risks-v1", { schema: { hide: true } }, async (_request, reply) => {
-      const d = DOMAIN_RISK_DEPRECATION;
-      reply.type("text/html; charset=utf-8");
-      return [
-        "<!doctype html><html lang=en><head><meta charset=utf-8><title>Domain risk v1 deprecation</title></head><body>",
-        "<h1>Domain risk v1 is deprecated</h1>",
-        `<p>Deprecated since ${d.deprecatedAt.toISOString().slice(0, 10)}; served until ${d.sunsetAt.toISOString().slice(0, 10)}, after which <code>/v1/domain-risks</code> answers 410 Gone.</p>`,
-        "<p>Until then the endpoints keep their behaviour, prices and limits. Every response carries the <code>Deprecation</code>, <code>Sunset</code> and <code>Link</code> headers.</p>",
-        "</body></html>",
-      ].join("\n");
+      }),
+      handler: async (request) => services.risk.create(request.principal?.orgId ?? "", request.body.url),
     });
 
-    app.get(
-      "/v1/domain-risks/:risk_id",
-      {
-        config: { auth: "key", operation: "domain_risks.get", deprecation: DOMAIN_RISK_DEPRECATION },
+    app.route({
+      ...route(OPS.deprecationsDomainRisksV1Get, { schema: { hide: true } }),
+      handler: async (_request, reply) => {
+        const d = DOMAIN_RISK_DEPRECATION;
+        reply.type("text/html; charset=utf-8");
+        return [
+          "<!doctype html><html lang=en><head><meta charset=utf-8><title>Domain risk v1 deprecation</title></head><body>",
+          "<h1>Domain risk v1 is deprecated</h1>",
+          `<p>Deprecated since ${d.deprecatedAt.toISOString().slice(0, 10)}; served until ${d.sunsetAt.toISOString().slice(0, 10)}, after which <code>/v1/domain-risks</code> answers 410 Gone.</p>`,
+          "<p>Until then the endpoints keep their behaviour, prices and limits. Every response carries the <code>Deprecation</code>, <code>Sunset</code> and <code>Link</code> headers.</p>",
+          "</body></html>",
+        ].join("\n");
+      },
+    });
+
+    app.route({
+      ...route(OPS.domainRisksGet, {
+        config: { deprecation: DOMAIN_RISK_DEPRECATION },
         schema: {
           summary: "Get a domain risk record (SPEC §4.5; deprecated)",
           tags: ["domain risk"],
           deprecated: true,
-          security: [{ apiKey: [] }],
           params: riskParams,
           response: { 200: riskRecordSchema, ...problemResponses },
         },
-      },
-      async (request) => services.risk.get(request.principal?.orgId ?? "", request.params.risk_id),
-    );
+      }),
+      handler: async (request) => services.risk.get(request.principal?.orgId ?? "", request.params.risk_id),
+    });
   };
 }

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { riskReportSchema } from "../report-schemas.js";
 
-export const createRiskBody = z.strictObject({
-  url: z.string().min(1).max(2048).describe("A URL (scheme and path allowed) or a bare domain"),
-});
+export const createRiskBody = z
+  .strictObject({
+    url: z.string().min(1).max(2048).describe("A URL (scheme and path allowed) or a bare domain"),
+  })
+  .meta({ examples: [{ url: "https://example.com/account/login" }] });
 
 export const createRiskResponse = z
   .object({

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { UserSitePolicy } from "../../engines/risk/policy.js";
 import type { RiskOutcome, RiskReport } from "../../engines/risk/report.js";
-import { ApiError } from "../../http/errors.js";
 import { debit, InsufficientBalanceError } from "../../platform/billing/ledger.js";
-import { PRICES } from "../../platform/billing/prices.js";
 import type { DB } from "../../platform/db/schema.js";
 import { isUuid, newId } from "../../platform/ids.js";
+import { chargeOf, OPS } from "../../platform/operations.js";
+import { ApiError } from "../errors.js";
 
 /**
  * Runs one analysis of a URL or domain (the risk engine, through the egress gate) under the requesting
@@ -15,6 +15,9 @@ export type RiskAnalyzer = (
   input: string,
   options: { userSitePolicy: UserSitePolicy },
 ) => Promise<RiskOutcome>;
+
+/** The charge of one analysis (the operation table: src/platform/operations.ts). */
+const ANALYSIS = chargeOf(OPS.domainRisksCreate, "analysis");
 
 export interface RiskRecord {
   risk_id: string;
@@ -43,8 +46,8 @@ export class RiskService {
       .select(["balance_micros", "held_micros", "user_site_policy"])
       .where("id", "=", orgId)
       .executeTakeFirst();
-    if (!org || org.balance_micros - org.held_micros < PRICES.domain_risk) {
-      throw new InsufficientBalanceError(orgId, PRICES.domain_risk);
+    if (!org || org.balance_micros - org.held_micros < ANALYSIS.amountMicros) {
+      throw new InsufficientBalanceError(orgId, ANALYSIS.amountMicros);
     }
     const outcome = await this.analyze(url, { userSitePolicy: org.user_site_policy });
     if (!outcome.ok) throw new ApiError("invalid_url", outcome.message);
@@ -55,12 +58,7 @@ export class RiskService {
         .values({ id: riskId, org_id: orgId, url, report: JSON.stringify(outcome.report) })
         .returning("created_at")
         .executeTakeFirstOrThrow();
-      await debit(tx, {
-        orgId,
-        amountMicros: PRICES.domain_risk,
-        operation: "domain_risks.create",
-        resourceId: riskId,
-      });
+      await debit(tx, { orgId, ...ANALYSIS, resourceId: riskId });
       return row.created_at;
     });
     return { risk_id: riskId, status: "completed", created_at: createdAt.toISOString() };

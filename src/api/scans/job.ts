@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { raceAbort } from "../../engines/abort.js";
 import type { ScanArtifacts, ScanCapture } from "../../engines/scan/types.js";
 import type { AnyJobHandler, JobError } from "../../platform/jobs/index.js";
 import { JobFailure } from "../../platform/jobs/index.js";
+import { raceAbort } from "../../util/abort.js";
 import type { Scanner } from "./scan.js";
 import { type ScanError, type ScanReportBody, scanReportSchema } from "./schemas.js";
 import { completeScan, failScan, markProcessing, SCAN_JOB_KIND, type StoredArtifact } from "./store.js";

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
+import { OPS } from "../../platform/operations.js";
 import { problemResponses } from "../shared-schemas.js";
 import {
   captureQuery,
@@ -22,59 +24,50 @@ const pngResponse = z.unknown().meta({
 
 export function scanRoutes(services: Services): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      "/v1/scans",
-      {
-        config: { auth: "key", operation: "scans.create" },
+    app.route({
+      ...route(OPS.scansCreate, {
         schema: {
           summary: "Scan a URL in a real browser, asynchronously (SPEC §4.6)",
           description:
             "201 with a pending scan to poll at GET /v1/scans/{scan_id}. Charged $0.05 when created; a scan that fails on our side is refunded. An invalid URL is 400 `invalid_url`, not charged. See docs/scans.md.",
           tags: ["scans"],
-          security: [{ apiKey: [] }],
           body: createScanBody,
           response: { 201: createScanResponse, ...problemResponses },
         },
-      },
-      async (request, reply) => {
+      }),
+      handler: async (request, reply) => {
         const created = await services.scans.create(request.principal?.orgId ?? "", request.body.url);
         return reply.code(201).header("location", `/v1/scans/${created.scan_id}`).send(created);
       },
-    );
+    });
 
-    app.get(
-      "/v1/scans/:scan_id",
-      {
-        config: { auth: "key", operation: "scans.get" },
+    app.route({
+      ...route(OPS.scansGet, {
         schema: {
           summary: "Get a scan (SPEC §4.6)",
           description:
             "The scan record: `pending`, `processing`, `completed` (with `report`) or `failed` (with `error`, refunded). Poll every 3-5 seconds. Never charged. An id that is unknown, malformed or another organization's answers 404.",
           tags: ["scans"],
-          security: [{ apiKey: [] }],
           params: scanParams,
           response: { 200: scanRecordSchema, ...problemResponses },
         },
-      },
-      async (request) => services.scans.get(request.principal?.orgId ?? "", request.params.scan_id),
-    );
+      }),
+      handler: async (request) => services.scans.get(request.principal?.orgId ?? "", request.params.scan_id),
+    });
 
-    app.get(
-      "/v1/scans/:scan_id/screenshot",
-      {
-        config: { auth: "key", operation: "scans.get" },
+    app.route({
+      ...route(OPS.scansScreenshotGet, {
         schema: {
           summary: "A completed scan's screenshot (PNG)",
           description:
             "The viewport (1280×800) screenshot, or the full page with `?full=1`. 404 until the scan is completed, and when it has none. Never charged; counts against the `scans.get` limit.",
           tags: ["scans"],
-          security: [{ apiKey: [] }],
           params: scanParams,
           querystring: screenshotQuery,
           response: { 200: pngResponse, ...problemResponses },
         },
-      },
-      async (request, reply) => {
+      }),
+      handler: async (request, reply) => {
         const full = yes(request.query.full);
         const png = await services.scans.screenshot(
           request.principal?.orgId ?? "",
@@ -91,27 +84,24 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
           )
           .send(png);
       },
-    );
+    });
 
-    app.get(
-      "/v1/scans/:scan_id/capture",
-      {
-        config: { auth: "key", operation: "scans.get" },
+    app.route({
+      ...route(OPS.scansCaptureGet, {
         schema: {
           summary: "What the browser recorded for a completed scan",
           description:
             "Redirect chain, every request with its address and the egress gate's verdict, final DOM size, TLS, forms, cookies, console messages, downloads and dialogs. `?html=1` adds the final DOM as a string. 404 until the scan is completed. Never charged; counts against the `scans.get` limit.",
           tags: ["scans"],
-          security: [{ apiKey: [] }],
           params: scanParams,
           querystring: captureQuery,
           response: { 200: scanCaptureSchema, ...problemResponses },
         },
-      },
-      async (request) =>
+      }),
+      handler: async (request) =>
         services.scans.capture(request.principal?.orgId ?? "", request.params.scan_id, {
           html: yes(request.query.html),
         }),
-    );
+    });
   };
 }

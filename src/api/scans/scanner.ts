@@ -1,5 +1,5 @@
 import type { BrowserPool } from "../../engines/browser/index.js";
-import type { Egress } from "../../engines/egress/index.js";
+import type { Egress } from "../../engines/net/index.js";
 import { analyzeScan } from "../../engines/scan/analyze.js";
 import { captureUrl, InvalidScanUrlError } from "../../engines/scan/capture/index.js";
 import type { Scanner } from "./scan.js";

@@ -3,13 +3,15 @@ import { riskReportSchema } from "../report-schemas.js";
 
 const timestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp ending in Z");
 
-export const createScanBody = z.strictObject({
-  url: z
-    .string()
-    .min(1)
-    .max(2048)
-    .describe("An http(s) URL to load in the browser (a bare domain is scanned as http://domain/)"),
-});
+export const createScanBody = z
+  .strictObject({
+    url: z
+      .string()
+      .min(1)
+      .max(2048)
+      .describe("An http(s) URL to load in the browser (a bare domain is scanned as http://domain/)"),
+  })
+  .meta({ examples: [{ url: "https://example.com/login" }] });
 
 export const SCAN_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];

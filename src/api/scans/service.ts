@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import { normalizeScanUrl } from "../../engines/scan/capture/index.js";
 import type { ScanCapture } from "../../engines/scan/types.js";
-import { ApiError } from "../../http/errors.js";
 import { debit } from "../../platform/billing/ledger.js";
-import { PRICES } from "../../platform/billing/prices.js";
 import type { DB, ScanArtifactKind } from "../../platform/db/schema.js";
 import { isUuid, newId } from "../../platform/ids.js";
 import type { AnyJobHandler } from "../../platform/jobs/index.js";
 import { enqueueJob } from "../../platform/jobs/index.js";
+import { chargeOf, OPS } from "../../platform/operations.js";
+import { ApiError } from "../errors.js";
 import { toCaptureView } from "./capture-view.js";
 import { SCAN_MAX_ATTEMPTS, type ScanJobPayload, scanJobHandler, toScanError } from "./job.js";
 import type { Scanner } from "./scan.js";
@@ -19,7 +19,10 @@ import {
   type ScanStatus,
   scanErrorSchema,
 } from "./schemas.js";
-import { insertScan, readArtifact, readCapture, readScan, SCAN_JOB_KIND, SCAN_OPERATION } from "./store.js";
+import { insertScan, readArtifact, readCapture, readScan, SCAN_JOB_KIND } from "./store.js";
+
+/** The charge of a scan (the operation table: src/platform/operations.ts); its refund names the same operation. */
+const SCAN_CHARGE = chargeOf(OPS.scansCreate, "scan");
 
 /** Time budget of one attempt (capture and analysis). */
 export const SCAN_ATTEMPT_TIMEOUT_MS = 60_000;
@@ -112,7 +115,7 @@ export class ScanService {
       deadline_at: new Date(Date.now() + this.deadlineMs).toISOString(),
     };
     const createdAt = await this.db.transaction().execute(async (tx) => {
-      await debit(tx, { orgId, amountMicros: PRICES.scan, operation: SCAN_OPERATION, resourceId: scanId });
+      await debit(tx, { orgId, ...SCAN_CHARGE, resourceId: scanId });
       await enqueueJob(tx, { kind: SCAN_JOB_KIND, id: scanId, payload, maxAttempts: SCAN_MAX_ATTEMPTS });
       return insertScan(tx, { id: scanId, orgId, url: submitted });
     });

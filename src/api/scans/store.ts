@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { refundResource } from "../../platform/billing/ledger.js";
 import type { DB, ScanArtifactKind } from "../../platform/db/schema.js";
+import { OPS } from "../../platform/operations.js";
 import type { ScanError, ScanStatus } from "./schemas.js";
 
 /*
@@ -10,8 +11,8 @@ import type { ScanError, ScanStatus } from "./schemas.js";
  */
 
 export const SCAN_JOB_KIND = "scan.url";
-/** The ledger operation of a scan's charge and of its refund. */
-export const SCAN_OPERATION = "scans.create";
+/** The ledger operation of a scan's charge and of its refund (the operation table's). */
+export const SCAN_OPERATION = OPS.scansCreate.ledgerName;
 
 const UNFINISHED: ScanStatus[] = ["pending", "processing"];
 

@@ -2,37 +2,37 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Registry } from "prom-client";
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "../../http/errors.js";
+import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
+import { OPS } from "../../platform/operations.js";
 import { problemSchema } from "../shared-schemas.js";
 
 const checkSchema = z.object({ status: z.enum(["ok", "fail"]), checks: z.record(z.string(), z.string()) });
 
 export function systemRoutes(services: Services, registry: Registry): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      "/healthz",
-      {
+    app.route({
+      ...route(OPS.healthLive, {
         schema: {
           tags: ["system"],
           summary: "Liveness",
           response: { 200: z.object({ status: z.literal("ok") }) },
         },
-      },
-      async () => ({
+      }),
+      handler: async () => ({
         status: "ok" as const,
       }),
-    );
+    });
 
-    app.get(
-      "/readyz",
-      {
+    app.route({
+      ...route(OPS.healthReady, {
         schema: {
           tags: ["system"],
           summary: "Readiness: database, rate limiter (Redis when configured) and the charge journal",
           response: { 200: checkSchema, 503: checkSchema },
         },
-      },
-      async (_request, reply) => {
+      }),
+      handler: async (_request, reply) => {
         const checks: Record<string, string> = {};
         const probes: [string, () => Promise<void>][] = [
           [services.database.kind, () => services.database.ping()],
@@ -51,16 +51,18 @@ export function systemRoutes(services: Services, registry: Registry): FastifyPlu
         }
         return reply.code(ok ? 200 : 503).send({ status: ok ? "ok" : "fail", checks });
       },
-    );
-
-    app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
-      reply.type(registry.contentType);
-      return registry.metrics();
     });
 
-    app.get(
-      "/errors/:code",
-      {
+    app.route({
+      ...route(OPS.metricsGet, { schema: { hide: true } }),
+      handler: async (_request, reply) => {
+        reply.type(registry.contentType);
+        return registry.metrics();
+      },
+    });
+
+    app.route({
+      ...route(OPS.errorsGet, {
         schema: {
           tags: ["system"],
           summary: "What an error code means",
@@ -70,8 +72,8 @@ export function systemRoutes(services: Services, registry: Registry): FastifyPlu
             404: problemSchema,
           },
         },
-      },
-      async (request, reply) => {
+      }),
+      handler: async (request, reply) => {
         const code = request.params.code;
         if (!Object.hasOwn(ERROR_CODES, code)) {
           return reply.callNotFound();
@@ -79,6 +81,6 @@ export function systemRoutes(services: Services, registry: Registry): FastifyPlu
         const entry = ERROR_CODES[code as ErrorCode];
         return { error: code, status: entry.status, title: entry.title };
       },
-    );
+    });
   };
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.js";
 import { startWorld, type World } from "../../world/index.js";
-import { createEgress, type Egress } from "../egress/index.js";
+import { createEgress, type Egress } from "../net/index.js";
 import { type BrowserPool, BrowserUnavailableError, createBrowserPool, renderPage } from "./index.js";
 
 /**

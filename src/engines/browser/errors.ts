@@ -18,5 +18,3 @@ export class BrowserTaskError extends Error {
     this.name = "BrowserTaskError";
   }
 }
-
-export { abortError } from "../abort.js";

@@ -1,5 +1,5 @@
 // Headless Chromium through playwright-core, every request through the egress gate's proxy.
-export { abortError, BrowserTaskError, type BrowserTaskFailure } from "./errors.js";
+export { BrowserTaskError, type BrowserTaskFailure } from "./errors.js";
 export {
   BrowserUnavailableError,
   CHROMIUM_CANDIDATES,
@@ -46,4 +46,3 @@ export {
 } from "./render.js";
 export type { BrowserDialog, BrowserSession, TlsRefusal } from "./session.js";
 export { createOriginVerifier, type OriginVerdict, type OriginVerifier } from "./tls-verify.js";
-export { within } from "./within.js";

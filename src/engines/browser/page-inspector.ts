@@ -1,5 +1,5 @@
 import type { CDPSession } from "playwright-core";
-import { within as withinMs } from "./within.js";
+import { within as withinMs } from "../../util/within.js";
 
 /** The page did not answer in time (its renderer is busy, e.g. a script that never returns). */
 export class PageUnresponsiveError extends Error {

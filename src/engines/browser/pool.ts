@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
-import { abortError, raceAbort } from "../abort.js";
-import { DEFAULT_USER_AGENT, type Egress, type EgressProxy, type ProxyEvent } from "../egress/index.js";
+import { abortError, raceAbort } from "../../util/abort.js";
+import { DEFAULT_USER_AGENT, type EgressProxy, type ProxyEvent } from "../egress/index.js";
+import type { Egress } from "../net/index.js";
 import { BrowserTaskError } from "./errors.js";
 import { BrowserUnavailableError, findChromium } from "./executable.js";
 import { chromiumArgs, spkiHashes } from "./launch.js";

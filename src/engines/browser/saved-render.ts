@@ -1,8 +1,8 @@
 import { type Browser, chromium } from "playwright-core";
+import { within } from "../../util/within.js";
 import { DEFAULT_USER_AGENT } from "../egress/index.js";
 import { findChromium } from "./executable.js";
 import { LOCKED_DOWN_SWITCHES } from "./launch.js";
-import { within } from "./within.js";
 
 /**
  * A saved page rendered offline, for `domainlens analyze --html FILE` without `--screenshot`: headless

@@ -1,4 +1,4 @@
-import type { Egress } from "../egress/index.js";
+import type { Egress } from "../net/index.js";
 
 export interface OriginVerdict {
   ok: boolean;

@@ -1,6 +1,6 @@
 import { parse } from "tldts";
 import { z } from "zod";
-import { listDataFiles, readDataJson, readMispList } from "./data-files.js";
+import { listDataFiles, readDataJson, readMispList } from "../data-files.js";
 import { isCountrySuffix } from "./lists.js";
 
 export const BRAND_SECTORS = [
@@ -105,6 +105,25 @@ export function otherBusinessWords(words: readonly string[], sector: BrandSector
     if (business && business !== sector) count++;
   }
   return count;
+}
+
+/**
+ * Brands whose product organizations install on their own servers under the product's name (webmail, code
+ * hosting, remote access): `gitlab.<company>.de` or a Roundcube login on a provider's mail host is the
+ * organization's own install, not an imitation of the vendor. Shared by the static agent (a subdomain named
+ * exactly after the product) and the scan's content agent (the product's own sign-in page).
+ */
+const SELF_HOSTED_PRODUCTS: ReadonlySet<string> = new Set([
+  "Roundcube",
+  "cPanel",
+  "Zimbra",
+  "Citrix",
+  "GitLab",
+  "Atlassian",
+]);
+
+export function isSelfHostedProduct(brandName: string): boolean {
+  return SELF_HOSTED_PRODUCTS.has(brandName);
 }
 
 /** The rule for dictionary-word brands in host names (the static agent, which URL scans run too). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readDataJson } from "./data-files.js";
+import { readDataJson } from "../data-files.js";
 
 const confusablesFile = z.object({
   characters: z.array(

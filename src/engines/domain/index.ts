@@ -6,6 +6,7 @@ export {
   brandRegistry,
   brandsListing,
   dictionaryBrandCorroborated,
+  isSelfHostedProduct,
   otherBusinessWords,
   type TokenStrength,
 } from "./brands.js";

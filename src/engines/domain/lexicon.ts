@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { readDataJson } from "../data-files.js";
 import { type Brand, brandRegistry, type TokenStrength } from "./brands.js";
 import { skeleton } from "./confusables.js";
-import { readDataJson } from "./data-files.js";
 import { DeletionIndex } from "./typo-index.js";
 
 export const KEYWORD_CATEGORIES = [

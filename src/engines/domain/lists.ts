@@ -1,4 +1,4 @@
-import { readDataLines, readMispList } from "./data-files.js";
+import { readDataLines, readMispList } from "../data-files.js";
 
 /** Kinds of platforms where anyone can publish under the platform's name. */
 const PLATFORM_KINDS = [

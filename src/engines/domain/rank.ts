@@ -1,4 +1,4 @@
-import { readDataText } from "./data-files.js";
+import { readDataText } from "../data-files.js";
 
 const TRANCO_FILE = "rank/tranco_top10k_2026-08-01.csv";
 

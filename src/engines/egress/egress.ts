@@ -1,9 +1,5 @@
-import { type DnsProfile, lookupDnsRecords } from "../net/dns-records.js";
-import { type FetchOptions, type FetchResult, fetchUrl } from "../net/http-fetch.js";
-import { createRdapClient, type RdapClient } from "../net/rdap.js";
-import { probeTls, type TlsProbeOptions, type TlsProbeResult } from "../net/tls-probe.js";
 import type { AddressVerdict } from "./address-policy.js";
-import { createGate, type DialPlan } from "./gate.js";
+import { createGate, type DialPlan, type Gate } from "./gate.js";
 import type { EgressCaps, EgressOptions } from "./options.js";
 import { type EgressProxy, type ProxyOptions, startProxy } from "./proxy.js";
 import type { EgressFailure } from "./reasons.js";
@@ -24,29 +20,26 @@ export interface EgressPolicy {
   readonly allowedPorts: readonly number[];
 }
 
-/** The one way DomainLens reaches the internet. */
-export interface Egress {
+/**
+ * The gate's half of the egress handle: policy, resolver, caps and the browser's forward proxy. The
+ * clients that speak protocols through the gate (HTTP fetch, TLS probe, RDAP, DNS profile) live in
+ * `engines/net`, whose `createEgress` joins them to this half into the one handle engines receive.
+ */
+export interface EgressGate {
   readonly resolver: EgressResolver;
   readonly policy: EgressPolicy;
   readonly caps: Readonly<EgressCaps>;
-  fetch(url: string, options?: FetchOptions): Promise<FetchResult>;
-  /** `host` is a name or IP literal; the port defaults to 443. */
-  probeTls(host: string, options?: TlsProbeOptions): Promise<TlsProbeResult>;
-  readonly rdap: RdapClient;
-  /** A, AAAA, MX, NS, TXT and CNAME for a name. */
-  dns(name: string, signal?: AbortSignal): Promise<DnsProfile>;
-  /** Starts a forward proxy on 127.0.0.1 for the browser; `close()` of the egress closes it too. */
+  /** Starts a forward proxy on 127.0.0.1 for the browser; `close()` closes it too. */
   startProxy(options?: ProxyOptions): Promise<EgressProxy>;
   close(): Promise<void>;
 }
 
-/** Builds the egress gate. Throws only for invalid options (bad CIDR, connect-to rule or CA PEM). */
-export function createEgress(options: EgressOptions = {}): Egress {
+/**
+ * Opens the egress gate: `gate` is what net's clients dial through, `handle` what engines see of it.
+ * Throws only for invalid options (bad CIDR, connect-to rule or CA PEM).
+ */
+export function openEgressGate(options: EgressOptions = {}): { gate: Gate; handle: EgressGate } {
   const gate = createGate(options);
-  const rdap = createRdapClient(
-    gate,
-    options.rdapBootstrapUrl ? { bootstrapUrl: options.rdapBootstrapUrl } : {},
-  );
   const proxies = new Set<EgressProxy>();
 
   const policy: EgressPolicy = {
@@ -61,14 +54,10 @@ export function createEgress(options: EgressOptions = {}): Egress {
     allowedPorts: gate.caps.allowedPorts,
   };
 
-  return {
+  const handle: EgressGate = {
     resolver: gate.resolver,
     policy,
     caps: gate.caps,
-    fetch: (url, fetchOptions) => fetchUrl(gate, url, fetchOptions),
-    probeTls: (host, probeOptions) => probeTls(gate, host, probeOptions),
-    rdap,
-    dns: (name, signal) => lookupDnsRecords(gate.resolver, name, signal),
     async startProxy(proxyOptions) {
       const proxy = await startProxy(gate, proxyOptions);
       proxies.add(proxy);
@@ -87,4 +76,5 @@ export function createEgress(options: EgressOptions = {}): Egress {
       gate.close();
     },
   };
+  return { gate, handle };
 }

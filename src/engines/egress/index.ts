@@ -1,12 +1,8 @@
-export type { DnsProfile, DnsRecordSet } from "../net/dns-records.js";
-export type { FetchFailure, FetchHop, FetchOptions, FetchResult, FetchSuccess } from "../net/http-fetch.js";
-export type { RdapClient, RdapErrorReason, RdapResult } from "../net/rdap.js";
-export type { RdapDomain } from "../net/rdap-parse.js";
-export type { CertificateSummary } from "../net/tls-certs.js";
-export type { TlsFlags, TlsProbeOptions, TlsProbeResult, TlsProbeSuccess } from "../net/tls-probe.js";
+// The egress gate: the one way out to the internet. The handle engines receive, with the clients that
+// connect through the gate (fetch, TLS probe, RDAP, DNS), is `createEgress` of ../net.
 export { type AddressBlockReason, type AddressVerdict, canonicalAddress } from "./address-policy.js";
 export { ConnectToError, type ConnectToRule, parseConnectTo } from "./connect-to.js";
-export { createEgress, type Egress, type EgressPolicy } from "./egress.js";
+export { type EgressGate, type EgressPolicy, openEgressGate } from "./egress.js";
 export type { DialPlan } from "./gate.js";
 export { DEFAULT_CAPS, DEFAULT_USER_AGENT, type EgressCaps, type EgressOptions } from "./options.js";
 export { type EgressProxy, type ProxyEvent, type ProxyOptions, REASON_HEADER } from "./proxy.js";

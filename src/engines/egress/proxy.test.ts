@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import { ProxyAgent, request as undiciRequest } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WorldCA } from "../../world/ca.js";
-import { createEgress, type Egress } from "./egress.js";
+import { type EgressGate, openEgressGate } from "./egress.js";
 import { type EgressProxy, type ProxyEvent, REASON_HEADER } from "./proxy.js";
 import { startTestDns, type TestDns } from "./testing/dns-server.js";
 import { startTestServer, type TestServer } from "./testing/servers.js";
@@ -16,7 +16,7 @@ let canary: TestServer;
 let web: TestServer;
 let secure: TestServer;
 let dns: TestDns;
-let egress: Egress;
+let egress: EgressGate;
 let proxy: EgressProxy;
 let caPem = "";
 const events: ProxyEvent[] = [];
@@ -52,14 +52,14 @@ beforeAll(async () => {
     if (!address) return { rcode: 3 };
     return { records: type === "A" ? [{ type: "A", address }] : [] };
   });
-  egress = createEgress({
+  egress = openEgressGate({
     dnsServers: [dns.server],
     allowCidrs: ["127.88.5.0/24"],
     connectTo: `secure.test:443=${SECURE_HOST}:${secure.port}`,
     extraCaPem: caPem,
     dnsTimeoutMs: 300,
     dnsTries: 1,
-  });
+  }).handle;
   proxy = await egress.startProxy({ onEvent: (e) => events.push(e), onBlocked: (e) => blocked.push(e) });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEgress, type Egress } from "./egress.js";
+import { createEgress, type Egress } from "../net/index.js";
 import { createResolver, type EgressResolver } from "./resolver.js";
 import { startTestDns, type TestAnswer, type TestDns } from "./testing/dns-server.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEgress, type Egress } from "./egress.js";
+import { createEgress, type Egress } from "../net/index.js";
 import { startTestDns, type TestAnswer, type TestDns } from "./testing/dns-server.js";
 import { startTestServer, type TestServer } from "./testing/servers.js";
 import { literalSsrfCases } from "./testing/ssrf-cases.js";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { extractPage, MAX_HTML_CHARS } from "./extract.js";
+import { extractPage, type HtmlListener, MAX_HTML_CHARS } from "./extract.js";
 
 const SITES = new URL("../../world/sites/", import.meta.url);
 const fixture = (path: string) => readFileSync(new URL(path, SITES), "utf8");
@@ -177,5 +177,20 @@ describe("extractPage", () => {
       expect(() => extractPage(garbage, "not a url")).not.toThrow();
     }
     expect(() => extractPage(undefined as unknown as string, "https://a.test/")).not.toThrow();
+  });
+
+  it("lets a listener hear the same parse, once, without changing the facts", () => {
+    const html = fixture("codewharf.dev/index.html");
+    const events: string[] = [];
+    const listener: HtmlListener = {
+      onopentag: (name) => events.push(`<${name}>`),
+      ontext: () => {},
+      onclosetag: (name) => events.push(`</${name}>`),
+    };
+    const heard = extractPage(html, "https://codewharf.dev/", listener);
+    expect(heard).toEqual(extractPage(html, "https://codewharf.dev/"));
+    const opened = events.filter((e) => !e.startsWith("</"));
+    expect(opened.length).toBe(heard.counts.elements);
+    expect(events.filter((e) => e === "<title>")).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { Parser } from "htmlparser2";
+import { type Handler, Parser } from "htmlparser2";
 import { cleanText, isBlockElement, resolveUrl, truncate } from "./text.js";
 import type { PageFacts } from "./types.js";
 
@@ -76,6 +76,21 @@ export interface ExtraPageFacts {
 }
 
 export type ExtractedPage = PageFacts & ExtraPageFacts;
+
+/**
+ * Hears the same parse as `extractPage`, so a reader that needs more than the shared facts (the scan
+ * agents' page view) reads the document in the same pass instead of parsing it again. Events arrive in
+ * document order exactly as htmlparser2 reports them (entities decoded, tag and attribute names
+ * lower-case), after `extractPage` has handled each; they stop where the extraction stops (input cap,
+ * nesting limit). A listener must not throw.
+ */
+export interface HtmlListener {
+  onopentag(name: string, attribs: Record<string, string>): void;
+  ontext(data: string): void;
+  onclosetag(name: string): void;
+  /** The parse broke off at an error: the events so far are all there will be. */
+  onfail?(): void;
+}
 
 function isHiddenByAttributes(attribs: Record<string, string>): boolean {
   if ("hidden" in attribs) return true;
@@ -219,12 +234,13 @@ function parseJsonLd(raw: string, out: Array<Record<string, unknown>>): void {
 
 /**
  * Reads the facts DomainLens needs out of one untrusted HTML document without running anything.
- * Never throws: garbage in, mostly-empty facts out.
+ * Never throws: garbage in, mostly-empty facts out. `listener` hears the same parse (see HtmlListener).
  */
-export function extractPage(html: string, baseUrl: string): ExtractedPage {
+export function extractPage(html: string, baseUrl: string, listener?: HtmlListener): ExtractedPage {
   try {
-    return extractUnsafe(typeof html === "string" ? html : "", baseUrl);
+    return extractUnsafe(typeof html === "string" ? html : "", baseUrl, listener);
   } catch {
+    listener?.onfail?.();
     return emptyPage(baseUrl);
   }
 }
@@ -255,7 +271,7 @@ export function emptyPage(baseUrl: string): ExtractedPage {
   };
 }
 
-function extractUnsafe(input: string, baseUrl: string): ExtractedPage {
+function extractUnsafe(input: string, baseUrl: string, listener: HtmlListener | undefined): ExtractedPage {
   const html = input.length > MAX_HTML_CHARS ? input.slice(0, MAX_HTML_CHARS) : input;
   const page = emptyPage(baseUrl);
   let base = page.baseUrl;
@@ -330,212 +346,229 @@ function extractUnsafe(input: string, baseUrl: string): ExtractedPage {
     return resolveUrl(trimmed, base);
   };
 
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        page.counts.elements++;
-        if (stack.length >= LIMITS.depth) {
-          tooDeep = true;
-          parser.pause();
+  const own: Required<Pick<Handler, "onopentag" | "ontext" | "onclosetag">> = {
+    onopentag(name, attribs) {
+      page.counts.elements++;
+      if (stack.length >= LIMITS.depth) {
+        tooDeep = true;
+        parser.pause();
+      }
+      const hides =
+        SKIP_TEXT.has(name) || (hiddenDepth === 0 && name !== "html" && isHiddenByAttributes(attribs));
+      stack.push({ name, hides });
+      if (hides) hiddenDepth++;
+      if (name === "svg" || name === "math") svgDepth++;
+      if (isBlockElement(name)) breakText();
+      else if (SEGMENT_TAGS.has(name)) markSegment();
+      if (SEPARATE_TAGS.has(name)) separate();
+
+      const id = attribs.id;
+      if (id && MOUNT_IDS.test(id)) mountPoint = true;
+      if ("data-reactroot" in attribs || "ng-app" in attribs || "data-server-rendered" in attribs)
+        mountPoint = true;
+
+      switch (name) {
+        case "html": {
+          const lang = attribs.lang ?? attribs["xml:lang"];
+          if (lang && page.lang === null) page.lang = truncate(cleanText(lang).toLowerCase(), 35) || null;
+          break;
         }
-        const hides =
-          SKIP_TEXT.has(name) || (hiddenDepth === 0 && name !== "html" && isHiddenByAttributes(attribs));
-        stack.push({ name, hides });
-        if (hides) hiddenDepth++;
-        if (name === "svg" || name === "math") svgDepth++;
-        if (isBlockElement(name)) breakText();
-        else if (SEGMENT_TAGS.has(name)) markSegment();
-        if (SEPARATE_TAGS.has(name)) separate();
-
-        const id = attribs.id;
-        if (id && MOUNT_IDS.test(id)) mountPoint = true;
-        if ("data-reactroot" in attribs || "ng-app" in attribs || "data-server-rendered" in attribs)
-          mountPoint = true;
-
-        switch (name) {
-          case "html": {
-            const lang = attribs.lang ?? attribs["xml:lang"];
-            if (lang && page.lang === null) page.lang = truncate(cleanText(lang).toLowerCase(), 35) || null;
-            break;
-          }
-          case "base": {
-            if (!baseSet && attribs.href) {
-              const resolved = resolveUrl(attribs.href.trim(), page.baseUrl);
-              if (resolved) {
-                base = resolved;
-                page.baseUrl = resolved;
-                baseSet = true;
-              }
+        case "base": {
+          if (!baseSet && attribs.href) {
+            const resolved = resolveUrl(attribs.href.trim(), page.baseUrl);
+            if (resolved) {
+              base = resolved;
+              page.baseUrl = resolved;
+              baseSet = true;
             }
-            break;
           }
-          case "title":
-            if (!titleDone && svgDepth === 0) titleParts = [];
-            break;
-          case "meta":
-            onMeta(attribs);
-            break;
-          case "link":
-            onLink(attribs);
-            break;
-          case "a": {
-            const href = url(attribs.href);
-            if (href && page.links.length < LIMITS.links) {
-              linkOpen = {
-                href,
-                rel: attribs.rel ? truncate(cleanText(attribs.rel).toLowerCase(), 100) : null,
-                parts: [],
-              };
-            }
-            break;
-          }
-          case "h1":
-          case "h2":
-          case "h3":
-            if (page.headings.length < LIMITS.headings && hiddenDepth === 0) {
-              headingOpen = { level: Number(name[1]) as 1 | 2 | 3, parts: [] };
-            }
-            break;
-          case "script": {
-            page.counts.scripts++;
-            const type = (attribs.type ?? "").trim().toLowerCase();
-            if (type === "application/ld+json") scriptKind = "json";
-            else if (
-              type === "" ||
-              type === "module" ||
-              /(?:java|ecma)script/.test(type) ||
-              type === "text/babel"
-            )
-              scriptKind = "inline";
-            else scriptKind = "other";
-            scriptParts = [];
-            scriptLength = 0;
-            if (scriptKind !== "json" && page.scripts.length < LIMITS.scripts) {
-              page.scripts.push({
-                src: attribs.src !== undefined ? url(attribs.src) : null,
-                inlineLength: 0,
-              });
-            }
-            break;
-          }
-          case "form": {
-            if (page.forms.length < LIMITS.forms) {
-              currentForm = {
-                action:
-                  attribs.action !== undefined && attribs.action.trim() !== "" ? url(attribs.action) : null,
-                method: truncate((attribs.method ?? "get").trim().toLowerCase(), 20) || "get",
-                inputs: [],
-              };
-              page.forms.push(currentForm);
-            }
-            break;
-          }
-          case "input":
-          case "select":
-          case "textarea": {
-            const input: InputFacts = {
-              type:
-                name === "input"
-                  ? truncate((attribs.type ?? "text").trim().toLowerCase(), 30) || "text"
-                  : name,
-              name: attribs.name !== undefined ? truncate(cleanText(attribs.name), 100) : null,
-              autocomplete:
-                attribs.autocomplete !== undefined
-                  ? truncate(cleanText(attribs.autocomplete).toLowerCase(), 100)
-                  : null,
+          break;
+        }
+        case "title":
+          if (!titleDone && svgDepth === 0) titleParts = [];
+          break;
+        case "meta":
+          onMeta(attribs);
+          break;
+        case "link":
+          onLink(attribs);
+          break;
+        case "a": {
+          const href = url(attribs.href);
+          if (href && page.links.length < LIMITS.links) {
+            linkOpen = {
+              href,
+              rel: attribs.rel ? truncate(cleanText(attribs.rel).toLowerCase(), 100) : null,
+              parts: [],
             };
-            if (currentForm) {
-              if (currentForm.inputs.length < LIMITS.inputsPerForm) currentForm.inputs.push(input);
-            } else if (page.looseInputs.length < LIMITS.looseInputs) page.looseInputs.push(input);
-            break;
           }
-          case "iframe":
-          case "frame": {
-            if (page.iframes.length < LIMITS.iframes) {
-              page.iframes.push({
-                src: url(attribs.src),
-                hidden: isTinyFrame(attribs) || isHiddenByAttributes(attribs),
+          break;
+        }
+        case "h1":
+        case "h2":
+        case "h3":
+          if (page.headings.length < LIMITS.headings && hiddenDepth === 0) {
+            headingOpen = { level: Number(name[1]) as 1 | 2 | 3, parts: [] };
+          }
+          break;
+        case "script": {
+          page.counts.scripts++;
+          const type = (attribs.type ?? "").trim().toLowerCase();
+          if (type === "application/ld+json") scriptKind = "json";
+          else if (
+            type === "" ||
+            type === "module" ||
+            /(?:java|ecma)script/.test(type) ||
+            type === "text/babel"
+          )
+            scriptKind = "inline";
+          else scriptKind = "other";
+          scriptParts = [];
+          scriptLength = 0;
+          if (scriptKind !== "json" && page.scripts.length < LIMITS.scripts) {
+            page.scripts.push({
+              src: attribs.src !== undefined ? url(attribs.src) : null,
+              inlineLength: 0,
+            });
+          }
+          break;
+        }
+        case "form": {
+          if (page.forms.length < LIMITS.forms) {
+            currentForm = {
+              action:
+                attribs.action !== undefined && attribs.action.trim() !== "" ? url(attribs.action) : null,
+              method: truncate((attribs.method ?? "get").trim().toLowerCase(), 20) || "get",
+              inputs: [],
+            };
+            page.forms.push(currentForm);
+          }
+          break;
+        }
+        case "input":
+        case "select":
+        case "textarea": {
+          const input: InputFacts = {
+            type:
+              name === "input" ? truncate((attribs.type ?? "text").trim().toLowerCase(), 30) || "text" : name,
+            name: attribs.name !== undefined ? truncate(cleanText(attribs.name), 100) : null,
+            autocomplete:
+              attribs.autocomplete !== undefined
+                ? truncate(cleanText(attribs.autocomplete).toLowerCase(), 100)
+                : null,
+          };
+          if (currentForm) {
+            if (currentForm.inputs.length < LIMITS.inputsPerForm) currentForm.inputs.push(input);
+          } else if (page.looseInputs.length < LIMITS.looseInputs) page.looseInputs.push(input);
+          break;
+        }
+        case "iframe":
+        case "frame": {
+          if (page.iframes.length < LIMITS.iframes) {
+            page.iframes.push({
+              src: url(attribs.src),
+              hidden: isTinyFrame(attribs) || isHiddenByAttributes(attribs),
+            });
+          }
+          break;
+        }
+        case "img":
+          if (hiddenDepth === 0 && attribs.alt && linkOpen) linkOpen.parts.push(` ${attribs.alt} `);
+          break;
+        case "br":
+          breakText();
+          break;
+      }
+    },
+    ontext(data) {
+      if (titleParts !== null) {
+        titleParts.push(data);
+        return;
+      }
+      if (scriptKind !== null) {
+        scriptLength += data.length;
+        if (scriptKind === "json" || scriptScanned < LIMITS.scriptScanChars) {
+          scriptParts.push(data);
+          if (scriptKind !== "json") scriptScanned += data.length;
+        }
+        return;
+      }
+      if (hiddenDepth > 0) return;
+      if (separateNextWord && /^[\p{L}\p{N}]/u.test(data)) separate();
+      separateNextWord = false;
+      pushText(data);
+      if (linkOpen) linkOpen.parts.push(data);
+      if (headingOpen) headingOpen.parts.push(data);
+    },
+    onclosetag(name) {
+      // htmlparser2 balances open and close events (implied closes included).
+      const open = stack.pop();
+      if (open?.hides) hiddenDepth = Math.max(0, hiddenDepth - 1);
+      if (name === "svg" || name === "math") svgDepth = Math.max(0, svgDepth - 1);
+      if (isBlockElement(name)) breakText();
+      else if (SEGMENT_TAGS.has(name)) markSegment();
+      if (SEPARATE_TAGS.has(name)) separateNextWord = true;
+      switch (name) {
+        case "title":
+          if (titleParts !== null) {
+            const title = truncate(cleanText(titleParts.join("")), LIMITS.title);
+            page.title = title.length > 0 ? title : null;
+            titleParts = null;
+            titleDone = page.title !== null;
+          }
+          break;
+        case "script":
+          onScriptEnd();
+          break;
+        case "a":
+          if (linkOpen) {
+            if (page.links.length < LIMITS.links) {
+              page.links.push({
+                href: linkOpen.href,
+                text: truncate(cleanText(linkOpen.parts.join("")), LIMITS.linkText),
+                rel: linkOpen.rel,
               });
             }
-            break;
+            linkOpen = null;
           }
-          case "img":
-            if (hiddenDepth === 0 && attribs.alt && linkOpen) linkOpen.parts.push(` ${attribs.alt} `);
-            break;
-          case "br":
-            breakText();
-            break;
-        }
-      },
-      ontext(data) {
-        if (titleParts !== null) {
-          titleParts.push(data);
-          return;
-        }
-        if (scriptKind !== null) {
-          scriptLength += data.length;
-          if (scriptKind === "json" || scriptScanned < LIMITS.scriptScanChars) {
-            scriptParts.push(data);
-            if (scriptKind !== "json") scriptScanned += data.length;
+          break;
+        case "h1":
+        case "h2":
+        case "h3":
+          if (headingOpen) {
+            const text = truncate(cleanText(headingOpen.parts.join("")), LIMITS.headingText);
+            if (text.length > 0) page.headings.push({ level: headingOpen.level, text });
+            headingOpen = null;
           }
-          return;
-        }
-        if (hiddenDepth > 0) return;
-        if (separateNextWord && /^[\p{L}\p{N}]/u.test(data)) separate();
-        separateNextWord = false;
-        pushText(data);
-        if (linkOpen) linkOpen.parts.push(data);
-        if (headingOpen) headingOpen.parts.push(data);
-      },
-      onclosetag(name) {
-        // htmlparser2 balances open and close events (implied closes included).
-        const open = stack.pop();
-        if (open?.hides) hiddenDepth = Math.max(0, hiddenDepth - 1);
-        if (name === "svg" || name === "math") svgDepth = Math.max(0, svgDepth - 1);
-        if (isBlockElement(name)) breakText();
-        else if (SEGMENT_TAGS.has(name)) markSegment();
-        if (SEPARATE_TAGS.has(name)) separateNextWord = true;
-        switch (name) {
-          case "title":
-            if (titleParts !== null) {
-              const title = truncate(cleanText(titleParts.join("")), LIMITS.title);
-              page.title = title.length > 0 ? title : null;
-              titleParts = null;
-              titleDone = page.title !== null;
-            }
-            break;
-          case "script":
-            onScriptEnd();
-            break;
-          case "a":
-            if (linkOpen) {
-              if (page.links.length < LIMITS.links) {
-                page.links.push({
-                  href: linkOpen.href,
-                  text: truncate(cleanText(linkOpen.parts.join("")), LIMITS.linkText),
-                  rel: linkOpen.rel,
-                });
-              }
-              linkOpen = null;
-            }
-            break;
-          case "h1":
-          case "h2":
-          case "h3":
-            if (headingOpen) {
-              const text = truncate(cleanText(headingOpen.parts.join("")), LIMITS.headingText);
-              if (text.length > 0) page.headings.push({ level: headingOpen.level, text });
-              headingOpen = null;
-            }
-            break;
-          case "form":
-            currentForm = null;
-            break;
-        }
-      },
+          break;
+        case "form":
+          currentForm = null;
+          break;
+      }
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeCDATA: false },
-  );
+  };
+  const handler: Partial<Handler> = listener
+    ? {
+        onopentag(name, attribs, isImplied) {
+          own.onopentag(name, attribs, isImplied);
+          listener.onopentag(name, attribs);
+        },
+        ontext(data) {
+          own.ontext(data);
+          listener.ontext(data);
+        },
+        onclosetag(name, isImplied) {
+          own.onclosetag(name, isImplied);
+          listener.onclosetag(name);
+        },
+      }
+    : own;
+  const parser = new Parser(handler, {
+    decodeEntities: true,
+    lowerCaseTags: true,
+    lowerCaseAttributeNames: true,
+    recognizeCDATA: false,
+  });
 
   function onMeta(attribs: Record<string, string>): void {
     const content = attribs.content;

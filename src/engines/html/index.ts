@@ -3,6 +3,7 @@ export {
   type ExtraPageFacts,
   emptyPage,
   extractPage,
+  type HtmlListener,
   MAX_HTML_CHARS,
 } from "./extract.js";
 export { cleanText, resolveUrl, truncate } from "./text.js";

@@ -2,11 +2,11 @@ import { createServer } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WorldCA } from "../../world/ca.js";
-import { createEgress, type Egress } from "../egress/egress.js";
 import { DEFAULT_USER_AGENT } from "../egress/options.js";
 import { parseEgressSettings } from "../egress/settings.js";
 import { startTestDns, type TestDns } from "../egress/testing/dns-server.js";
 import { startTcpServer, startTestServer, type TestServer } from "../egress/testing/servers.js";
+import { createEgress, type Egress } from "./index.js";
 
 // Loopback plan for this file: 127.88.2.0/24.
 const HTTP_HOST = "127.88.2.10";

@@ -1,6 +1,8 @@
-// Network analysis on top of the egress gate. Everything that connects is reached through `createEgress`
-// (src/engines/egress); the pure parsers here also work on saved captures, without a network.
+// Network clients on top of the egress gate (../egress): `createEgress` builds the handle every engine
+// receives, and everything that connects is reached through it; the pure parsers here also work on saved
+// captures, without a network.
 export { type DnsProfile, type DnsRecordSet, lookupDnsRecords } from "./dns-records.js";
+export { createEgress, type Egress } from "./egress-handle.js";
 export type { FetchFailure, FetchHop, FetchOptions, FetchResult, FetchSuccess } from "./http-fetch.js";
 export type { RdapClient, RdapErrorReason, RdapResult } from "./rdap.js";
 export { parseIanaBootstrap, type RdapBootstrap } from "./rdap-bootstrap.js";

@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
+import { dataFileUrl } from "../data-files.js";
 
 /** TLD → RDAP base URLs (https first, each ending in "/"). */
 export type RdapBootstrap = ReadonlyMap<string, readonly string[]>;
 
-const SHIPPED_IANA = new URL("../../../data/rdap/iana_rdap_dns.json", import.meta.url);
-const SHIPPED_SUPPLEMENT = new URL("../../../data/rdap/supplemental_cctld_rdap.json", import.meta.url);
+const SHIPPED_IANA = dataFileUrl("rdap/iana_rdap_dns.json");
+const SHIPPED_SUPPLEMENT = dataFileUrl("rdap/supplemental_cctld_rdap.json");
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEgress, type Egress } from "../egress/egress.js";
 import { startTestDns, type TestDns } from "../egress/testing/dns-server.js";
 import { startTestServer, type TestServer } from "../egress/testing/servers.js";
+import { createEgress, type Egress } from "./index.js";
 import { SAMPLE_DOMAIN } from "./testing/rdap-sample.js";
 
 // Loopback plan for this file: 127.88.4.0/24. The RDAP server is reached by name through the test DNS.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type KeyAndCert, WorldCA } from "../../world/ca.js";
-import { createEgress, type Egress } from "../egress/egress.js";
 import { startTestDns, type TestDns } from "../egress/testing/dns-server.js";
 import { startTcpServer, startTestServer, type TestServer } from "../egress/testing/servers.js";
+import { createEgress, type Egress } from "./index.js";
 
 // Loopback plan for this file: 127.88.3.0/24, one server per certificate.
 const DAY = 86_400_000;

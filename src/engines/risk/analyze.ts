@@ -1,4 +1,4 @@
-import type { Egress } from "../egress/index.js";
+import type { Egress } from "../net/index.js";
 import type { NameModel } from "./names/model.js";
 import { analyzeNetwork } from "./network/index.js";
 import {

@@ -1,3 +1,4 @@
+import type { FindingCode } from "../findings/catalog.js";
 import { type Finding, isThreat, type Severity } from "../findings/types.js";
 import { ageText, type HostStanding, hostStanding, type NetworkAnalysis } from "./network/index.js";
 import type { StaticAnalysis } from "./static/types.js";
@@ -12,7 +13,7 @@ type StaticOk = Extract<StaticAnalysis, { ok: true }>;
  * homoglyph or another script, a brand in a subdomain or on a hosting platform, `com-` prefixes, `@`,
  * encoded hosts, per-victim reference numbers, the screening policy's DR-DOM-028…) and is never weak.
  */
-export const WEAK_NAME_CODES: ReadonlySet<string> = new Set([
+export const WEAK_NAME_CODES: ReadonlySet<FindingCode> = new Set<FindingCode>([
   "DR-DOM-001", // typo of a short or dictionary-word brand, no lure, TLD not abused (Medium)
   "DR-DOM-003", // brand next to a mild lure (Medium; High/Critical with strong lures)
   "DR-DOM-004", // dictionary-word brand under another TLD (Medium)

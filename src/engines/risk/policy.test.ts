@@ -120,7 +120,7 @@ describe("user-site policy", () => {
       evidence_findings: [],
     };
     const finding = {
-      finding_id: "DR-DOM-028",
+      finding_id: "DR-DOM-028" as const,
       severity: "Medium" as const,
       source_agent: "Static Analysis Agent" as const,
       description: "Unknown user site on a platform phishing abuses (strict screening policy)",
@@ -152,7 +152,7 @@ describe("user-site policy", () => {
       evidence_findings: [],
     };
     const finding = {
-      finding_id: "DR-DOM-028",
+      finding_id: "DR-DOM-028" as const,
       severity: "Medium" as const,
       source_agent: "Static Analysis Agent" as const,
       description: "Unknown user site on a platform phishing abuses (strict screening policy)",

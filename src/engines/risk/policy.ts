@@ -1,9 +1,9 @@
 import { isAbusedPlatform } from "../domain/index.js";
 import { makeFinding } from "../findings/catalog.js";
 import type { Finding } from "../findings/types.js";
+import { THREAT_TYPES } from "../verdict/index.js";
 import type { RiskReport } from "./report.js";
 import type { StaticAnalysis } from "./static/types.js";
-import { THREAT_TYPES } from "./verdict.js";
 
 /**
  * How an organization screens users' sites on hosting platforms (docs/risk.md, "User-site policy"):

@@ -1,6 +1,7 @@
 import type { Finding } from "../findings/types.js";
+import type { Assessment } from "../verdict/index.js";
 
-export type Assessment = "Malicious" | "Suspicious" | "Benign" | "Unknown";
+export type { Assessment };
 
 /** SPEC §2.6: what a risk analysis concludes (risk records carry no site_context). */
 export interface RiskReport {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { TlsFlags } from "../egress/index.js";
+import type { FindingCode } from "../findings/catalog.js";
 import { AGENTS, type Finding, type Severity } from "../findings/types.js";
+import type { TlsFlags } from "../net/index.js";
 import { nameSignalOf } from "./clearance.js";
 import { asnFindings, emptyAsnCheck } from "./network/asn-check.js";
 import { dnsFindings, emptyDnsCheck } from "./network/dns-check.js";
@@ -20,7 +21,7 @@ const NOW = Date.parse("2026-06-15T12:00:00Z");
 const DAY = 86_400_000;
 const YEARS = (n: number) => Math.round(n * 365.25);
 
-function dom(code: string, severity: Severity, details: string, description = "Name finding"): Finding {
+function dom(code: FindingCode, severity: Severity, details: string, description = "Name finding"): Finding {
   return { finding_id: code, severity, source_agent: AGENTS.static, description, details };
 }
 

@@ -1,4 +1,30 @@
-import { type Finding, isThreat, type Severity } from "../findings/types.js";
+import type { FindingCode } from "../findings/catalog.js";
+import { type Finding, isThreat } from "../findings/types.js";
+import {
+  ageSentence,
+  type BrandInSubdomainWording,
+  hasFinding,
+  hasStrongFinding,
+  imitationSentence,
+  lessForNotChecked,
+  MALICIOUS_AT,
+  maliciousConfidence,
+  NOTHING_INDICATES_A_THREAT,
+  otherEvidenceSentence,
+  ownerSentence,
+  paragraph,
+  pointsOf,
+  REGISTRATION_UNKNOWN,
+  RISK_AGE_WORDING,
+  RISK_TALLY,
+  rankSentence,
+  riskMaliciousConfidence,
+  SUSPICIOUS_AT,
+  suspiciousConfidence,
+  THREAT_TYPES,
+  techniqueBy,
+  verdictSentence,
+} from "../verdict/index.js";
 import { type Clearance, clearanceOf, nameSignalOf } from "./clearance.js";
 import { clearedByModel } from "./names/finding.js";
 import type { NetworkAnalysis } from "./network/index.js";
@@ -7,27 +33,30 @@ import type { StaticAnalysis } from "./static/types.js";
 
 type StaticOk = Extract<StaticAnalysis, { ok: true }>;
 
-/** Points a finding adds to the threat score, by severity. */
-const POINTS: Record<Severity, number> = { Critical: 60, High: 35, Medium: 15, Low: 5, Informational: 0 };
-/** At or above: Suspicious / Malicious (Malicious also needs a High or Critical finding). */
-const SUSPICIOUS_AT = 15;
-const MALICIOUS_AT = 60;
+// Points, thresholds, threat types and the sentences the summary shares with the URL scan's are in
+// engines/verdict; here is what domain risk decides on its own.
+
+/** How the summary words `brand_in_subdomain` (engines/verdict/techniques.ts says why). */
+const BRAND_IN_SUBDOMAIN: BrandInSubdomainWording = "domain";
+
 /**
  * Benign because the host's history outweighs a weak name signal: lower than a clean name's 80, since the
  * name does resemble a brand or a lure and the history could, rarely, be a bought aged domain.
  */
 const CLEARED_CONFIDENCE = 70;
 
-export const THREAT_TYPES = {
-  benign: "Benign",
-  phishing: "Phishing / Credential Theft",
-  scam: "Scam / Fraudulent E-commerce",
-  infrastructure: "Infrastructure Anomaly",
-  newDomain: "Newly Registered Domain",
-  parked: "Parked Domain",
-  unresolved: "Unresolvable Domain",
-  unreachable: "Unreachable Host",
-} as const;
+/**
+ * The network agent's DNS findings (DR-NET-001–006): when DNS halted the analysis, the summary's sentence
+ * about it already says what they say.
+ */
+export const DNS_CODES: ReadonlySet<FindingCode> = new Set<FindingCode>([
+  "DR-NET-001",
+  "DR-NET-002",
+  "DR-NET-003",
+  "DR-NET-004",
+  "DR-NET-005",
+  "DR-NET-006",
+]);
 
 /** TLS failures that mean nothing answered at all (as opposed to a server without TLS). */
 const UNREACHABLE = new Set([
@@ -38,34 +67,6 @@ const UNREACHABLE = new Set([
   "connection_reset",
 ]);
 
-const TECHNIQUE_WORDS: Record<string, string> = {
-  homoglyph: "swapping letters for look-alike characters",
-  confusable: "using look-alike characters from another script",
-  bitsquatting: "a one-bit change of a character",
-  addition: "adding a character",
-  insertion: "inserting a character",
-  omission: "leaving out a character",
-  repetition: "repeating a character",
-  replacement: "replacing a character with a neighbouring key",
-  transposition: "swapping two characters",
-  vowel_swap: "swapping a vowel",
-  hyphenation: "adding a hyphen",
-  plural: "adding a plural ending",
-  tld_swap: "using another top-level domain",
-  combosquat: "combining the brand name with other words",
-  brand_in_subdomain: "putting the brand's domain in front of an unrelated domain",
-  free_hosting: "publishing under the brand's name on a free hosting platform",
-  brand_in_name: "using the brand's name in an unrelated domain",
-};
-
-function has(findings: readonly Finding[], prefix: string): boolean {
-  return findings.some((f) => f.finding_id.startsWith(prefix));
-}
-
-function scoreOf(findings: Finding[]): number {
-  return findings.reduce((sum, f) => sum + POINTS[f.severity], 0);
-}
-
 function threatTypeOf(s: StaticOk, network: NetworkAnalysis | null, findings: Finding[]): string {
   if (s.brand) return THREAT_TYPES.phishing;
   const categories = s.signals.keywordCategories;
@@ -74,15 +75,10 @@ function threatTypeOf(s: StaticOk, network: NetworkAnalysis | null, findings: Fi
   // The learned name model reads the name as a phishing name even where no rule names a brand or a lure.
   if (findings.some((f) => f.finding_id === "DR-DOM-027" && isThreat(f))) return THREAT_TYPES.phishing;
   const ageDays = network?.checks.rdap.ageDays;
-  if (ageDays !== null && ageDays !== undefined && ageDays <= 30 && has(findings, "DR-NET-010")) {
+  if (ageDays !== null && ageDays !== undefined && ageDays <= 30 && hasFinding(findings, "DR-NET-010")) {
     return THREAT_TYPES.newDomain;
   }
   return THREAT_TYPES.infrastructure;
-}
-
-function sentence(text: string): string {
-  const t = text.trim();
-  return /[.!?]$/.test(t) ? t : `${t}.`;
 }
 
 /** The descriptions of outweighed name findings, each once: "Suspicious keywords in the host name; …". */
@@ -109,12 +105,12 @@ function summaryOf(
   if (s.brand) {
     const { edit } = s.brand;
     const how = edit
-      ? `publishing under a misspelling of the brand's name (${TECHNIQUE_WORDS[edit] ?? edit.replace(/_/g, " ")}) on a free hosting platform`
-      : (TECHNIQUE_WORDS[s.brand.technique] ?? s.brand.technique.replace(/_/g, " "));
+      ? `publishing under a misspelling of the brand's name (${techniqueBy(edit, BRAND_IN_SUBDOMAIN)}) on a free hosting platform`
+      : techniqueBy(s.brand.technique, BRAND_IN_SUBDOMAIN);
     parts.push(
       clearance
         ? `${host} resembles ${s.brand.name} (${s.brand.legitimateDomain}) by ${how}, but the domain ${clearance.because}`
-        : `${host} imitates ${s.brand.name} (${s.brand.legitimateDomain}) by ${how}`,
+        : imitationSentence(host, s.brand.name, s.brand.legitimateDomain, how),
     );
   } else if (clearance) {
     parts.push(
@@ -125,11 +121,9 @@ function summaryOf(
       `The name ${host} carries only weak signals (${weakSignals(modelCleared)}), and the learned name model reads it as more likely legitimate than phishing (score ${(s.signals.nameModel?.score ?? 0).toFixed(2)})`,
     );
   } else if (s.signals.isBrandDomain && s.signals.brandOwner) {
-    parts.push(`${host} belongs to ${s.signals.brandOwner}`);
+    parts.push(ownerSentence(host, s.signals.brandOwner, "belongs_to"));
   } else if (s.signals.trancoRank !== null) {
-    parts.push(
-      `${s.registrableDomain ?? host} is a widely used domain (Tranco rank ${s.signals.trancoRank})`,
-    );
+    parts.push(rankSentence(s.registrableDomain ?? host, s.signals.trancoRank));
   }
   if (network) {
     const rdap = network.checks.rdap;
@@ -139,14 +133,9 @@ function summaryOf(
       );
     } else if (rdap.ageDays !== null) {
       // Unless it was said already, with the name it outweighs.
-      if (!clearance?.byHistory)
-        parts.push(
-          rdap.ageDays <= 30
-            ? `The domain was registered only ${rdap.ageDays} day${rdap.ageDays === 1 ? "" : "s"} ago`
-            : `The domain was registered ${Math.floor(rdap.ageDays / 365) >= 1 ? `${Math.floor(rdap.ageDays / 365)} year(s)` : `${rdap.ageDays} days`} ago${rdap.registrar ? ` through ${rdap.registrar}` : ""}`,
-        );
+      if (!clearance?.byHistory) parts.push(ageSentence(rdap.ageDays, RISK_AGE_WORDING, rdap.registrar));
     } else if (rdap.status !== "skipped") {
-      parts.push("Its registration date could not be established");
+      parts.push(REGISTRATION_UNKNOWN);
     }
   } else {
     parts.push("Only the URL itself was analyzed (no network checks)");
@@ -156,25 +145,21 @@ function summaryOf(
     clearance?.findings.includes(f) === true ||
     (s.brand !== null && (f.description.includes(s.brand.name) || f.details.includes(s.brand.name))) ||
     f.finding_id === "DR-NET-010" ||
-    (network?.halted === true && f.finding_id.startsWith("DR-NET-00"));
-  const others = findings
-    .filter(isThreat)
-    .filter((f) => !said(f))
-    .slice(0, 3)
-    .map((f) => f.description.replace(/\.$/, ""));
-  if (others.length > 0) parts.push(`Other evidence: ${others.join("; ")}`);
+    (network?.halted === true && DNS_CODES.has(f.finding_id));
+  const others = otherEvidenceSentence(findings.filter(isThreat).filter((f) => !said(f)));
+  if (others) parts.push(others);
   if (network && network.notChecked.length > 0)
     parts.push(`Not checked in time: ${network.notChecked.join(", ")}`);
-  const verdict =
-    assessment === "Benign"
-      ? clearance
-        ? "Assessed as benign: the name alone is a weak signal, and the domain's history outweighs it"
-        : "Assessed as benign: nothing indicates a threat"
-      : assessment === "Unknown"
-        ? `Assessed as unknown (${threatType.toLowerCase()})`
-        : `Assessed as ${assessment.toLowerCase()}: ${threatType.toLowerCase()}`;
-  parts.push(verdict);
-  return parts.map(sentence).join(" ");
+  parts.push(
+    verdictSentence(
+      assessment,
+      threatType,
+      clearance
+        ? "the name alone is a weak signal, and the domain's history outweighs it"
+        : NOTHING_INDICATES_A_THREAT,
+    ),
+  );
+  return paragraph(parts);
 }
 
 /**
@@ -199,7 +184,7 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
   const clearance = clearanceOf(named, network);
   // Otherwise a weak name signal on a name the learned model reads as more likely legitimate counts for
   // nothing either, unless the network shows a newly registered domain (docs/risk.md, "Learned name model").
-  const young = has(network?.findings ?? [], "DR-NET-010");
+  const young = hasFinding(network?.findings ?? [], "DR-NET-010");
   const modelCleared =
     clearance === null &&
     !young &&
@@ -216,8 +201,8 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
   const findings = [...s.findings, ...(network?.findings ?? [])];
   const judged: StaticOk = clearance ? withoutNameClaims(s) : s;
   const threats = findings.filter((f) => isThreat(f) && !clearance?.findings.includes(f));
-  const score = scoreOf(threats);
-  const strong = threats.some((f) => f.severity === "High" || f.severity === "Critical");
+  const score = pointsOf(threats, RISK_TALLY);
+  const strong = hasStrongFinding(threats);
   const wellKnown = (s.signals.isBrandDomain || s.signals.trancoRank !== null) && !s.brand;
 
   let assessment: Assessment;
@@ -234,11 +219,11 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
   } else if (score >= MALICIOUS_AT && strong) {
     assessment = "Malicious";
     threatType = threatTypeOf(judged, network, threats);
-    confidence = Math.min(95, 60 + Math.round((score - MALICIOUS_AT) / 3) + (network ? 10 : 0));
+    confidence = maliciousConfidence(score, riskMaliciousConfidence(network !== null));
   } else if (score >= SUSPICIOUS_AT) {
     assessment = "Suspicious";
     threatType = threatTypeOf(judged, network, threats);
-    confidence = Math.min(80, 40 + Math.round(score / 2));
+    confidence = suspiciousConfidence(score);
   } else if (network?.checks.dns.parking && !judged.brand) {
     assessment = "Unknown";
     threatType = THREAT_TYPES.parked;
@@ -256,7 +241,7 @@ export function buildVerdict(analysis: StaticOk, network: NetworkAnalysis | null
     threatType = THREAT_TYPES.benign;
     confidence = network ? (network.notChecked.length === 0 ? 80 : 65) : 55;
   }
-  if (network && network.notChecked.length > 0 && confidence > 0) confidence = Math.max(10, confidence - 10);
+  if (network && network.notChecked.length > 0) confidence = lessForNotChecked(confidence);
 
   return {
     request_url: s.url,

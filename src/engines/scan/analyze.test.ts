@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { FindingCode } from "../findings/catalog.js";
 import type { Finding } from "../findings/types.js";
 import { fixtureHosts, fixtureScan, savedCapture } from "./agents/testing/fixture-scan.js";
 import { type AnalyzeScanOptions, analyzeScan, type VisionAgent } from "./analyze.js";
@@ -191,7 +192,7 @@ describe("brand impersonation the screenshot shows", () => {
     c.screenshots.viewport = true;
     return c;
   };
-  const visionFinding = (code: string, severity: Finding["severity"], description: string): Finding => ({
+  const visionFinding = (code: FindingCode, severity: Finding["severity"], description: string): Finding => ({
     finding_id: code,
     severity,
     source_agent: "Vision Agent",

@@ -1,3 +1,4 @@
+import { settleWithin } from "../../util/within.js";
 import { makeFinding } from "../findings/catalog.js";
 import type { Finding } from "../findings/types.js";
 import { analyzeContentAgent, loginForBrand } from "./agents/content/index.js";
@@ -41,30 +42,20 @@ const defaultVision: VisionAgent = async (input, options) => {
 type VisionOutcome = { ok: true; result: VisionResult } | { ok: false; reason: string };
 
 async function runVision(agent: VisionAgent, input: VisionInput, timeoutMs: number): Promise<VisionOutcome> {
-  let timer: NodeJS.Timeout | undefined;
   const abort = new AbortController();
-  const timeout = new Promise<VisionOutcome>((resolve) => {
-    timer = setTimeout(() => {
-      abort.abort(new Error("vision deadline"));
-      resolve({ ok: false, reason: `no answer within ${timeoutMs} ms` });
-    }, timeoutMs);
-  });
-  try {
-    // The agent's own deadline leaves it time to report what it has before ours ends.
-    const deadlineMs = Math.max(100, timeoutMs - 500);
-    return await Promise.race([
-      agent(input, { signal: abort.signal, deadlineMs }).then(
-        (result): VisionOutcome => ({ ok: true, result }),
-        (error: unknown): VisionOutcome => ({
-          ok: false,
-          reason: error instanceof Error ? error.message.slice(0, 200) : "failed",
-        }),
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+  // The agent's own deadline leaves it time to report what it has before ours ends.
+  const deadlineMs = Math.max(100, timeoutMs - 500);
+  const outcome = agent(input, { signal: abort.signal, deadlineMs }).then(
+    (result): VisionOutcome => ({ ok: true, result }),
+    (error: unknown): VisionOutcome => ({
+      ok: false,
+      reason: error instanceof Error ? error.message.slice(0, 200) : "failed",
+    }),
+  );
+  const settled = await settleWithin(outcome, timeoutMs);
+  if (settled.done) return settled.value;
+  abort.abort(new Error("vision deadline"));
+  return { ok: false, reason: `no answer within ${timeoutMs} ms` };
 }
 
 /** Findings in report order: system first, then network, vision and content, each by severity. */

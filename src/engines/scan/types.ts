@@ -1,5 +1,6 @@
 import type { Finding } from "../findings/types.js";
 import type { NetworkChecks } from "../risk/network/types.js";
+import type { Assessment } from "../verdict/index.js";
 
 /**
  * What a URL scan's browser capture recorded (src/engines/scan/capture, the only part of a scan that touches
@@ -126,7 +127,7 @@ export interface SiteContext {
 /** SPEC §2.6 report of a scan. */
 export interface ScanReport {
   request_url: string;
-  final_assessment: "Malicious" | "Suspicious" | "Benign" | "Unknown";
+  final_assessment: Assessment;
   threat_type: string;
   confidence_score: number;
   executive_summary: string;

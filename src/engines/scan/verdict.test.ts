@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { FINDING_CATALOG, makeFinding } from "../findings/catalog.js";
+import { FINDING_CATALOG, type FindingCode, makeFinding } from "../findings/catalog.js";
 import type { Finding } from "../findings/types.js";
 import { primaryLanguage } from "./site-context.js";
 import { scoreOf } from "./verdict.js";
 
-const finding = (code: string, severity?: Finding["severity"]): Finding =>
+const finding = (code: FindingCode, severity?: Finding["severity"]): Finding =>
   makeFinding(code, "test", severity ? { severity } : {});
 
 describe("scoring", () => {
@@ -18,7 +18,9 @@ describe("scoring", () => {
   });
 
   it("Low findings alone never make a page suspicious", () => {
-    const lows = ["CON-001", "CON-040", "CON-041", "NET-217", "NET-125"].map((c) => finding(c, "Low"));
+    const lows = (["CON-001", "CON-040", "CON-041", "NET-217", "NET-125"] as const).map((c) =>
+      finding(c, "Low"),
+    );
     expect(scoreOf(lows, { visionCorroborated: false })).toBe(10);
   });
 

@@ -1,32 +1,52 @@
 import { type Finding, SEVERITY_RANK, type Severity } from "../findings/types.js";
-import { THREAT_TYPES as RISK_THREAT_TYPES } from "../risk/verdict.js";
+import {
+  ageSentence,
+  type BrandInSubdomainWording,
+  hasFinding,
+  hasStrongFinding,
+  imitationSentence,
+  joinWords,
+  lessForNotChecked,
+  MALICIOUS_AT,
+  maliciousConfidence,
+  otherEvidenceSentence,
+  ownerSentence,
+  paragraph,
+  pointsOf,
+  REGISTRATION_UNKNOWN,
+  rankSentence,
+  SCAN_AGE_WORDING,
+  SCAN_TALLY,
+  SUSPICIOUS_AT,
+  scanMaliciousConfidence,
+  suspiciousConfidence,
+  SCAN_THREAT_TYPES as THREAT_TYPES,
+  techniqueBy,
+  verdictSentence,
+} from "../verdict/index.js";
 import { brandByName, dictionaryBrandIn, productAmong } from "./agents/brand-names.js";
 import type { ScamKind } from "./agents/content/scams.js";
 import { CARD } from "./agents/content/words.js";
 import type { SystemFacts } from "./agents/system.js";
 import type { AgentOutput, ClaimPlace, ContentSignals, FieldKind, NetworkSignals } from "./agents/types.js";
 import type { ScanReport, VisionResult } from "./types.js";
+import {
+  NAME_READING_CODES,
+  PAGE_LURE_CODES,
+  SHOP_CODES,
+  SUMMARIZED_CODES,
+  URL_BRAND_CODES,
+  VISION_CODES,
+} from "./verdict-codes.js";
 
 /**
- * The verdict of a URL scan (docs/scan-analysis.md): the risk verdict's points per severity, plus
- * decisive combinations the page itself proves — secrets asked under a brand that does not own the
- * site, a wallet seed phrase or drainer, a fake shop, credentials mailed to a bot, a pushed executable.
+ * The verdict of a URL scan (docs/scan-analysis.md): the points, thresholds, threat types and sentences it
+ * shares with domain risk (engines/verdict), plus decisive combinations the page itself proves — secrets
+ * asked under a brand that does not own the site, a wallet seed phrase or drainer, a fake shop,
+ * credentials mailed to a bot, a pushed executable.
  */
 
-export const THREAT_TYPES = {
-  ...RISK_THREAT_TYPES,
-  brandImpersonation: "Brand Impersonation",
-  cryptoDrainer: "Crypto Drainer / Wallet Phishing",
-  malware: "Malware / Drive-by Download",
-  incomplete: "Analysis Incomplete",
-  noContent: "No Content",
-  clonedSite: "Cloned Site",
-  cardPhishing: "Phishing / Payment Card Theft",
-  giveaway: "Scam / Fake Giveaway",
-  generator: "Scam / Fake Generator",
-  techSupport: "Scam / Tech Support",
-  invite: "Scam / Invitation or Dating Lure",
-} as const;
+export { THREAT_TYPES };
 
 const SCAM_TYPES: Record<ScamKind, string> = {
   generator: THREAT_TYPES.generator,
@@ -48,12 +68,9 @@ function scamOf(input: VerdictInput, atLeast: Severity): string | null {
   return call ? SCAM_TYPES[call.kind] : null;
 }
 
-const POINTS: Record<Severity, number> = { Critical: 60, High: 35, Medium: 15, Low: 5, Informational: 0 };
 const RANK = SEVERITY_RANK;
-const SUSPICIOUS_AT = 15;
-/** All Low findings together add at most this much. */
-const LOW_CAP = 10;
-const MALICIOUS_AT = 60;
+/** How the summary words `brand_in_subdomain` (engines/verdict/techniques.ts says why). */
+const BRAND_IN_SUBDOMAIN: BrandInSubdomainWording = "name";
 /** Vision brand matches at or above this score count as the page showing the brand's mark. */
 export const VISION_BRAND_SCORE = 0.6;
 
@@ -122,16 +139,6 @@ function pagePlace(source: string): boolean {
   return source !== "url" && !source.startsWith("vision_");
 }
 
-/** Brand-imitation codes of the URL's name (DR-DOM-001–007 as scan codes). */
-const URL_BRAND_CODES = /^NET-20[1-7]$/;
-/**
- * What the page itself shows that agrees with a name-only reading, at any severity: secrets asked on a
- * throwaway host, collectors, hiding or obfuscated scripts, pressure, reward, implausible discounts.
- */
-const PAGE_LURE_CODES = /^CON-(?:01[1-4]|023|03\d|04\d|050)$/;
-/** Readings of the name alone: lure words in the host (NET-210) and the learned name model (NET-227). */
-const NAME_READING_CODES = /^NET-2(?:10|27)$/;
-
 /** The brand the page impersonates, from the content's claims, the vision agent's marks and the URL. */
 export function impersonatedBrand(input: VerdictInput): ImpersonatedBrandCall | null {
   const owners = new Set(input.network.signals.site.brandOwners);
@@ -195,35 +202,20 @@ export interface ScoreOptions {
   nameReadingsDisowned?: boolean;
 }
 
-/** Points of the findings, each code once at its highest severity; uncorroborated ones count as Low. */
+/**
+ * Points of the findings as a scan tallies them (SCAN_TALLY: each code once at its highest severity, Lows
+ * capped); uncorroborated ones count as Low.
+ */
 export function scoreOf(findings: Finding[], options: ScoreOptions): number {
-  const best = new Map<string, Severity>();
-  for (const f of findings) {
-    let severity = f.severity;
+  const weighed = findings.map((f) => {
     const weak =
-      (f.finding_id.startsWith("VIS-") && !options.visionCorroborated) ||
-      (options.urlBrandDisowned === true && URL_BRAND_CODES.test(f.finding_id)) ||
-      (options.nameReadingsDisowned === true && NAME_READING_CODES.test(f.finding_id));
-    if (weak && RANK[severity] > RANK.Low) severity = "Low";
-    const seen = best.get(f.finding_id);
-    if (!seen || RANK[severity] > RANK[seen]) best.set(f.finding_id, severity);
-  }
-  let score = 0;
-  let low = 0;
-  for (const severity of best.values()) {
-    if (severity === "Low") low += POINTS.Low;
-    else score += POINTS[severity];
-  }
-  // Low findings alone never make a page suspicious.
-  return score + Math.min(low, LOW_CAP);
-}
-
-function strongFinding(findings: Finding[]): boolean {
-  return findings.some((f) => f.severity === "High" || f.severity === "Critical");
-}
-
-function has(findings: Finding[], code: string, atLeast: Severity = "Informational"): boolean {
-  return findings.some((f) => f.finding_id === code && RANK[f.severity] >= RANK[atLeast]);
+      (VISION_CODES.has(f.finding_id) && !options.visionCorroborated) ||
+      (options.urlBrandDisowned === true && URL_BRAND_CODES.has(f.finding_id)) ||
+      (options.nameReadingsDisowned === true && NAME_READING_CODES.has(f.finding_id));
+    const severity: Severity = weak && RANK[f.severity] > RANK.Low ? "Low" : f.severity;
+    return { finding_id: f.finding_id, severity };
+  });
+  return pointsOf(weighed, SCAN_TALLY);
 }
 
 interface Decision {
@@ -238,7 +230,7 @@ function haltedDecision(input: VerdictInput, findings: Finding[]): Decision {
   if (input.system.blocked)
     return { assessment: "Suspicious", threatType: THREAT_TYPES.infrastructure, confidence: 0 };
   if (urlBrand) return { assessment: "Suspicious", threatType: THREAT_TYPES.phishing, confidence: 0 };
-  if (strongFinding(findings) || (score >= SUSPICIOUS_AT && has(findings, "SYS-003")))
+  if (hasStrongFinding(findings) || (score >= SUSPICIOUS_AT && hasFinding(findings, "SYS-003")))
     return { assessment: "Suspicious", threatType: THREAT_TYPES.infrastructure, confidence: 0 };
   const dns = findings.some((f) => f.finding_id === "SYS-001");
   const browser = findings.some((f) => f.finding_id === "SYS-007");
@@ -261,8 +253,8 @@ function threatTypeOf(input: VerdictInput, brand: ImpersonatedBrandCall | null, 
     return phishingOf(secrets);
   if (
     c?.fakeShop ||
-    findings.some((f) => /^CON-05\d$/.test(f.finding_id) && f.severity !== "Low") ||
-    (secrets.length === 0 && has(findings, "CON-050"))
+    findings.some((f) => SHOP_CODES.has(f.finding_id) && f.severity !== "Low") ||
+    (secrets.length === 0 && hasFinding(findings, "CON-050"))
   )
     return THREAT_TYPES.scam;
   if (brand?.strong)
@@ -300,7 +292,7 @@ function decisive(
   if (c.seedPhrase || c.drainer) return THREAT_TYPES.cryptoDrainer;
   if (c.fakeShop) return THREAT_TYPES.scam;
   if (c.exfil.some((e) => e.sensitive)) return phishingOf(secrets);
-  if (has(findings, "NET-024", "Critical")) return THREAT_TYPES.malware;
+  if (hasFinding(findings, "NET-024", "Critical")) return THREAT_TYPES.malware;
   return null;
 }
 
@@ -346,7 +338,7 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
       !n.site.suspiciousTld &&
       !n.site.ipLiteral &&
       !c.empty &&
-      ((c.secrets.length === 0 && !has(findings, "CON-050")) ||
+      ((c.secrets.length === 0 && !hasFinding(findings, "CON-050")) ||
         (n.urlBrand === null && dictionaryBrandIn(siteName) !== null));
     // The name model alone does not decide a page that shows content of its own: another finding at
     // Medium or above, or any lure the page itself shows (pressure, reward, hiding scripts, obfuscation,
@@ -360,7 +352,7 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
       !findings.some(
         (f) =>
           (f.finding_id !== "NET-227" && RANK[f.severity] >= RANK.Medium) ||
-          (PAGE_LURE_CODES.test(f.finding_id) &&
+          (PAGE_LURE_CODES.has(f.finding_id) &&
             !(ownUserSite && f.finding_id === "CON-013" && f.severity === "Low")),
       );
     const score = scoreOf(findings, {
@@ -375,17 +367,17 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     } else if (proven !== null) {
       const extra = corroborations(input, brand);
       decision = { assessment: "Malicious", threatType: proven, confidence: Math.min(cap, 75 + 5 * extra) };
-    } else if (score >= MALICIOUS_AT && strongFinding(findings)) {
+    } else if (score >= MALICIOUS_AT && hasStrongFinding(findings)) {
       decision = {
         assessment: "Malicious",
         threatType: threatTypeOf(input, brand, findings),
-        confidence: Math.min(cap, 60 + Math.round((score - MALICIOUS_AT) / 4)),
+        confidence: maliciousConfidence(score, scanMaliciousConfidence(cap)),
       };
     } else if (score >= SUSPICIOUS_AT) {
       decision = {
         assessment: "Suspicious",
         threatType: threatTypeOf(input, brand, findings),
-        confidence: Math.min(80, 40 + Math.round(score / 2)),
+        confidence: suspiciousConfidence(score),
       };
     } else if (n.parked || c.parked) {
       decision = { assessment: "Unknown", threatType: THREAT_TYPES.parked, confidence: 50 };
@@ -398,7 +390,7 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
         confidence: n.offline ? 60 : 80,
       };
     }
-    if (n.notChecked && decision.confidence > 0) decision.confidence = Math.max(10, decision.confidence - 10);
+    if (n.notChecked) decision.confidence = lessForNotChecked(decision.confidence);
   }
   return {
     final_assessment: decision.assessment,
@@ -412,26 +404,6 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
         : null,
   };
 }
-
-const TECHNIQUE_WORDS: Record<string, string> = {
-  homoglyph: "swapping letters for look-alike characters",
-  confusable: "using look-alike characters from another script",
-  bitsquatting: "a one-bit change of a character",
-  addition: "adding a character",
-  insertion: "inserting a character",
-  omission: "leaving out a character",
-  repetition: "repeating a character",
-  replacement: "replacing a character with a neighbouring key",
-  transposition: "swapping two characters",
-  vowel_swap: "swapping a vowel",
-  hyphenation: "adding a hyphen",
-  plural: "adding a plural ending",
-  tld_swap: "using another top-level domain",
-  combosquat: "combining the brand name with other words",
-  brand_in_subdomain: "putting the brand's name in front of an unrelated domain",
-  free_hosting: "publishing under the brand's name on a free hosting platform",
-  brand_in_name: "using the brand's name in an unrelated domain",
-};
 
 const PLACE_WORDS: Record<string, string> = {
   title: "its title",
@@ -459,32 +431,6 @@ const SCAM_SENTENCES: Record<ScamKind, string> = {
   invite:
     "The page is an invitation or dating lure (a group to join, a profile to see) that asks for something it does not need",
 };
-
-/** Findings the summary's own sentences already cover. */
-const SAID =
-  /^(?:CON-00[1-5]|CON-02[0-2]|CON-02[45]|CON-04[2-5]|NET-00[18]|NET-03[0-3]|NET-110|NET-111|NET-11[2]|NET-20[1-7]|SYS-)/;
-
-function joinWords(values: string[]): string {
-  return values.length <= 1
-    ? (values[0] ?? "")
-    : `${values.slice(0, -1).join(", ")} and ${values[values.length - 1]}`;
-}
-
-function sentence(text: string): string {
-  const t = text.trim();
-  return /[.!?]$/.test(t) ? t : `${t}.`;
-}
-
-function ageSentence(days: number): string {
-  if (days <= 30)
-    return days === 0
-      ? "The domain was registered today"
-      : `The domain was registered only ${days} day${days === 1 ? "" : "s"} ago`;
-  const years = Math.floor(days / 365);
-  return years >= 1
-    ? `The domain was registered ${years} year${years === 1 ? "" : "s"} ago`
-    : `The domain was registered ${days} days ago`;
-}
 
 function secretsSentence(c: ContentSignals, n: NetworkSignals): string | null {
   const secrets = c.secrets;
@@ -528,16 +474,16 @@ export function summarize(input: VerdictInput, verdict: Verdict, findings: Findi
     const places = brand.sources.filter((s) => s !== "url").map((s) => PLACE_WORDS[s] ?? s);
     if (url)
       parts.push(
-        `${host} imitates ${brand.name} (${brand.legitimateDomain}) by ${TECHNIQUE_WORDS[url.technique] ?? url.technique.replace(/_/g, " ")}${places.length > 0 ? `, and the page presents itself as ${brand.name} in ${joinWords(places)}` : ""}`,
+        `${imitationSentence(host, brand.name, brand.legitimateDomain, techniqueBy(url.technique, BRAND_IN_SUBDOMAIN))}${places.length > 0 ? `, and the page presents itself as ${brand.name} in ${joinWords(places)}` : ""}`,
       );
     else
       parts.push(
         `${host} presents itself as ${brand.name} in ${joinWords(places)}, but it is not one of ${brand.name}'s domains (${brand.legitimateDomain})`,
       );
   } else if (n.site.brandOwner) {
-    parts.push(`${host} is one of ${n.site.brandOwner}'s own domains`);
+    parts.push(ownerSentence(host, n.site.brandOwner, "own_domains"));
   } else if (n.site.trancoRank !== null) {
-    parts.push(`${n.site.siteDomain ?? host} is a widely used domain (Tranco rank ${n.site.trancoRank})`);
+    parts.push(rankSentence(n.site.siteDomain ?? host, n.site.trancoRank));
   }
   if (n.chainSites.length > 1)
     parts.push(`The URL led through ${n.chainHosts.join(" → ")} before the page was shown`);
@@ -557,33 +503,22 @@ export function summarize(input: VerdictInput, verdict: Verdict, findings: Findi
     parts.push(
       `It is a user's site on ${n.site.freeHosting}, whose registration says nothing about the page's owner`,
     );
-  else if (n.ageDays !== null) parts.push(ageSentence(n.ageDays));
+  else if (n.ageDays !== null) parts.push(ageSentence(n.ageDays, SCAN_AGE_WORDING));
   else if (n.saved) parts.push("No network checks were made (saved page)");
   else if (!input.system.halted)
-    parts.push(
-      n.offline
-        ? "No registration or certificate facts were available"
-        : "Its registration date could not be established",
-    );
-  const others = findings
-    .filter((f) => f.severity !== "Informational" && !SAID.test(f.finding_id))
-    .sort((a, b) => RANK[b.severity] - RANK[a.severity])
-    .slice(0, 3)
-    .map((f) => f.description.replace(/\.$/, ""));
-  if (others.length > 0) parts.push(`Other evidence: ${others.join("; ")}`);
+    parts.push(n.offline ? "No registration or certificate facts were available" : REGISTRATION_UNKNOWN);
+  const others = otherEvidenceSentence(
+    findings
+      .filter((f) => f.severity !== "Informational" && !SUMMARIZED_CODES.has(f.finding_id))
+      .sort((a, b) => RANK[b.severity] - RANK[a.severity]),
+  );
+  if (others) parts.push(others);
   // A brand claimed off its domain on a page left Unknown: say why it decided nothing.
   const unowned = c?.claims[0] ?? null;
   if (verdict.final_assessment === "Unknown" && unowned && !input.system.halted)
     parts.push(
       `The page names ${unowned.brand}, but ${n.site.siteDomain ?? host} is not ${unowned.brand}'s domain (${unowned.legitimateDomain}); the page shows nothing else to judge it by and its address gives no other sign`,
     );
-  const type = verdict.threat_type.toLowerCase();
-  parts.push(
-    verdict.final_assessment === "Benign"
-      ? "Assessed as benign: nothing indicates a threat"
-      : verdict.final_assessment === "Unknown"
-        ? `Assessed as unknown (${type})`
-        : `Assessed as ${verdict.final_assessment.toLowerCase()}: ${type}`,
-  );
-  return parts.map(sentence).join(" ");
+  parts.push(verdictSentence(verdict.final_assessment, verdict.threat_type));
+  return paragraph(parts);
 }

@@ -5,6 +5,7 @@ import type {
   FastifyRequest,
   preValidationAsyncHookHandler,
 } from "fastify";
+import type { Operation } from "../../platform/operations.js";
 import { type RateLimitDecision, RateLimiterUnavailableError } from "../../platform/ratelimit/index.js";
 import { ApiError } from "../errors.js";
 import type { Services } from "../services.js";
@@ -52,6 +53,24 @@ function setHeaders(reply: FastifyReply, policy: string, d: RateLimitDecision): 
 }
 
 /**
+ * A limit of 0 blocks the operation for the organization (docs/rate-limits.md): no window can ever let a
+ * call through, so the answer is 403 operation_blocked rather than a 429 whose Retry-After would never come
+ * true. The limiter is not asked (its limits are positive); nothing is counted, recorded or charged.
+ */
+function blocked(reply: FastifyReply, policy: string): never {
+  reply.headers({
+    "x-ratelimit-limit": 0,
+    "x-ratelimit-remaining": 0,
+    "ratelimit-policy": policyHeader(policy, 0),
+    ratelimit: `"${policy}";r=0`,
+  });
+  throw new ApiError(
+    "operation_blocked",
+    `The organization may not call ${policy}: its limit is 0 requests per minute, set by the DomainLens administrator. Retrying does not help; ask the administrator to raise the limit.`,
+  );
+}
+
+/**
  * Counts the request against its organization's (or, on the public endpoint, its client address's)
  * sliding window, sets the rate-limit headers, and throws RateLimitExceeded over the limit. Counted at
  * most once per request; rejected requests are not counted (docs/rate-limits.md).
@@ -66,12 +85,15 @@ export async function applyRateLimit(
   let key: string;
   let limit: number;
   let policy: string;
-  if (config.auth === "key" && config.operation && request.principal) {
-    policy = config.operation;
+  // A keyed operation counts against its window (its own, or the one it shares: src/platform/operations.ts).
+  const window = config.auth === "key" ? config.operation?.rateLimit : null;
+  if (window && request.principal) {
+    policy = window.name;
+    const name = window.name as Operation;
     limit =
-      services.limits.peek(request.principal.orgId, config.operation) ??
-      (await services.limits.limitFor(request.principal.orgId, config.operation));
-    key = `org:${request.principal.orgId}:${config.operation}`;
+      services.limits.peek(request.principal.orgId, name) ??
+      (await services.limits.limitFor(request.principal.orgId, name));
+    key = `org:${request.principal.orgId}:${window.name}`;
   } else if (config.auth === "public") {
     policy = "public";
     limit = services.config.PUBLIC_RATE_LIMIT_PER_MINUTE;
@@ -80,6 +102,7 @@ export async function applyRateLimit(
     return;
   }
   request.rateLimitApplied = true;
+  if (limit <= 0) blocked(reply, policy);
   let decision: RateLimitDecision;
   try {
     decision = await services.limiter.hit(key, limit, WINDOW_MS);
@@ -99,15 +122,16 @@ export async function applyRateLimit(
   if (!decision.allowed) {
     throw new RateLimitExceeded(limit, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)), policy);
   }
-  if (request.principal && config.operation) services.usage.record(request.principal.orgId, config.operation);
+  // The window is also the usage counter.
+  if (request.principal && window) services.usage.record(request.principal.orgId, window.name);
 }
 
-/** A hook on the routes that are rate limited (API-key routes with an operation, the public endpoint). */
+/** A hook on the routes that are rate limited (keyed operations, and the public ones per client address). */
 export function registerRateLimit(app: FastifyInstance, services: Services): void {
   app.decorateRequest("rateLimitApplied", false);
   app.addHook("onRoute", (route) => {
     const config = route.config;
-    if ((config?.auth === "key" && config.operation) || config?.auth === "public") {
+    if ((config?.auth === "key" && config.operation?.rateLimit) || config?.auth === "public") {
       const hook: preValidationAsyncHookHandler = async (request, reply) => {
         await applyRateLimit(services, request, reply, config);
       };

@@ -7,7 +7,7 @@ import { openTestDatabase, type TestDatabase } from "../../../test/support/db.js
 import { testJournal } from "../../../test/support/journal.js";
 import { tmpRoot } from "../../../test/support/paths.js";
 import { newId } from "../ids.js";
-import { type ChargeJournal, JournalUnavailableError, parseJournal } from "./journal.js";
+import { type ChargeJournal, JournalUnavailableError, parseJournal } from "./journal/index.js";
 import { debit, InsufficientBalanceError, topUp, UnknownOrganizationError } from "./ledger.js";
 
 let database: TestDatabase;
@@ -240,7 +240,7 @@ describe("ChargeJournal", () => {
     await j.charge(hit(id));
     // The journal's file stops taking writes (as on an I/O error): its descriptor is swapped for a
     // read-only one of the same file, so the write fails, and so does cutting the file back.
-    const inner = j as unknown as { fd: number; file: { path: string } };
+    const inner = (j as unknown as { files: { fd: number; file: { path: string } } }).files;
     const readOnly = openSync(inner.file.path, "r");
     closeSync(inner.fd);
     inner.fd = readOnly;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Kysely } from "kysely";
+import { settleWithin } from "../../util/within.js";
 import type { DB, JobRow } from "../db/schema.js";
 import { runAttempt } from "./attempt.js";
 import { claimRound, WORKER_LOST } from "./claim.js";
@@ -282,7 +283,7 @@ export class JobRuntime {
     this.claiming = false;
     this.notify();
     await this.loopDone;
-    await waitAtMost(Promise.all([...this.active.values()].map((r) => r.done)), graceMs);
+    await settleWithin(Promise.all([...this.active.values()].map((r) => r.done)), graceMs);
     const releases: Promise<void>[] = [];
     for (const run of this.active.values()) {
       if (run.state !== "running") continue;
@@ -338,13 +339,4 @@ function positive(name: string, value: number, integer: boolean): number {
     throw new RangeError(`${name} must be a positive ${integer ? "integer" : "number"}, got ${value}`);
   }
   return value;
-}
-
-async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  await Promise.race([promise, deadline]);
-  clearTimeout(timer);
 }

@@ -16,7 +16,9 @@
  * - One key should be used with one window length; the limit of a key may change between calls.
  * - A backend that cannot be reached makes `hit()` and `ping()` reject with
  *   RateLimiterUnavailableError; the API answers 503 with Retry-After in that case. Invalid arguments
- *   (a limit or window that is not a positive integer) reject with a RangeError.
+ *   (a limit or window that is not a positive integer) reject with a RangeError, on every backend and
+ *   before any backend work. A limit of 0 is not a window: it blocks the operation, and the caller
+ *   (src/http/plugins/rate-limit.ts) answers it without asking the limiter (docs/rate-limits.md).
  */
 
 export const DEFAULT_WINDOW_MS = 60_000;

@@ -1,8 +1,7 @@
-import { readdirSync } from "node:fs";
 import { z } from "zod";
+import { listDataFiles, readDataJson } from "../../data-files.js";
 import { FUNCTION_FLAGS, PURPOSES } from "../taxonomy.js";
 import type { FunctionFlag, Purpose } from "../types.js";
-import { dataDirectoryUrl, readDataJson } from "./data.js";
 import { nameKey } from "./names.js";
 
 /**
@@ -57,14 +56,10 @@ function load(): EntityTable {
   const byDomain = new Map<string, EntityRecord>();
   const familyByName = new Map<string, string>();
   const domainsByFamily = new Map<string, Set<string>>();
-  const directory = dataDirectoryUrl("entities/");
-  const files = readdirSync(directory)
-    .filter((f) => f.endsWith(".json"))
-    .sort();
   const entries: EntityEntry[] = [];
-  for (const file of files) {
-    const parsed = z.array(entityEntry).safeParse(readDataJson(`entities/${file}`));
-    if (!parsed.success) throw new Error(`data/entities/${file}: ${parsed.error.message}`);
+  for (const file of listDataFiles("entities", ".json")) {
+    const parsed = z.array(entityEntry).safeParse(readDataJson(file));
+    if (!parsed.success) throw new Error(`data/${file}: ${parsed.error.message}`);
     entries.push(...parsed.data);
   }
   // Names of a family: everything under one top-level owner.

@@ -1,10 +1,10 @@
 import { parse } from "tldts";
+import { readDataJson } from "../../data-files.js";
 import { brandOwning, describeHost, listedShortener } from "../../domain/index.js";
 import type { CrawlCapture } from "../capture.js";
 import { FUNCTION_FLAGS } from "../taxonomy.js";
 import type { FunctionFlag } from "../types.js";
 import type { Corpus } from "./corpus.js";
-import { readDataJson } from "./data.js";
 import type { EntityRecord } from "./entities.js";
 import { type GramCounts, matched, type NormalizedPhrase, phraseSet } from "./lexicon.js";
 import { onDomain, type PageSet } from "./pages.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { readDataJson } from "../../data-files.js";
 import { PURPOSES } from "../taxonomy.js";
 import type { Purpose } from "../types.js";
-import { readDataJson } from "./data.js";
 import { stripDiacritics } from "./names.js";
 
 /**

@@ -1,10 +1,10 @@
 import { isIP } from "node:net";
 import { domainToASCII } from "node:url";
-import { abortError, raceAbort } from "../../abort.js";
+import { abortError, raceAbort } from "../../../util/abort.js";
 import type { PageRenderer, RenderResult } from "../../browser/index.js";
-import type { Egress } from "../../egress/index.js";
 import { type ExtractedPage, extractPage } from "../../html/index.js";
 import type { AsnLookup } from "../../net/asn.js";
+import type { Egress } from "../../net/index.js";
 import { analyzeNetwork } from "../../risk/network/index.js";
 import type { NetworkAnalysis } from "../../risk/network/types.js";
 import type { CrawlCapture, CrawledPage, RedirectHop, RootFetch } from "../capture.js";

@@ -1,5 +1,5 @@
-import { abortError } from "../../abort.js";
-import type { Egress, FetchHop, FetchResult } from "../../egress/index.js";
+import { abortError } from "../../../util/abort.js";
+import type { Egress, FetchHop, FetchResult } from "../../net/index.js";
 import type { RedirectHop } from "../capture.js";
 import type { CrawlBudget } from "./budget.js";
 import { decodeBody } from "./decode.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readDataText } from "../../domain/data-files.js";
+import { readDataText } from "../../data-files.js";
 import { analyzeRisk } from "../analyze.js";
 import { nameFeatures, nameTemplate } from "./features.js";
 import {

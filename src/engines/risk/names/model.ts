@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readDataText } from "../../domain/data-files.js";
+import { readDataText } from "../../data-files.js";
 import {
   GRAM_SEED_A,
   GRAM_SEED_B,

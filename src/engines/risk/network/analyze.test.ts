@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../config.js";
 import { startWorld, type World } from "../../../world/index.js";
-import { createEgress, type Egress } from "../../egress/index.js";
 import type { Finding } from "../../findings/types.js";
 import { createAsnLookup } from "../../net/asn.js";
+import { createEgress, type Egress } from "../../net/index.js";
 import { analyzeNetwork } from "./analyze.js";
 import type { NetworkAnalysisOptions } from "./types.js";
 

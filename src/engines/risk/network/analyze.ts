@@ -1,11 +1,12 @@
 import { isIP } from "node:net";
 import { domainToASCII } from "node:url";
-import type { Egress } from "../../egress/index.js";
+import type { Settled } from "../../../util/within.js";
 import { makeFinding } from "../../findings/catalog.js";
 import type { Finding } from "../../findings/types.js";
 import { defaultAsnLookup } from "../../net/asn.js";
+import type { Egress } from "../../net/index.js";
 import { asnFindings, checkAsn, emptyAsnCheck } from "./asn-check.js";
-import { beforeDeadline, childSignal, type Settled, startDeadline } from "./deadline.js";
+import { beforeDeadline, childSignal, startDeadline } from "./deadline.js";
 import { checkDns, dnsFindings, emptyDnsCheck } from "./dns-check.js";
 import { shippedParkingList } from "./parking.js";
 import { checkRdap, emptyRdapCheck, rdapFindings } from "./rdap-check.js";

@@ -1,4 +1,9 @@
-/** The analysis deadline: one timer, one signal every check listens to. */
+import type { Settled } from "../../../util/within.js";
+
+/**
+ * The analysis deadline: one timer, one signal every check listens to (a time limit shared by many
+ * checks; a limit on one promise is `settleWithin`/`within` of src/util/within.ts).
+ */
 export interface Deadline {
   /** Aborted when the deadline passes or the analysis ends early. */
   readonly signal: AbortSignal;
@@ -49,8 +54,6 @@ export function childSignal(parent: AbortSignal, ms: number): { signal: AbortSig
     },
   };
 }
-
-export type Settled<T> = { done: true; value: T } | { done: false };
 
 /** The work's result if it arrives before the deadline, else `{ done: false }` at the deadline. */
 export function beforeDeadline<T>(work: Promise<T>, deadline: Deadline): Promise<Settled<T>> {

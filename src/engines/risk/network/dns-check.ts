@@ -1,7 +1,8 @@
 import { isIP } from "node:net";
-import type { DnsResult, Egress } from "../../egress/index.js";
+import type { DnsResult } from "../../egress/index.js";
 import { makeFinding } from "../../findings/catalog.js";
 import type { Finding } from "../../findings/types.js";
+import type { Egress } from "../../net/index.js";
 import { matchParking, type ParkingList } from "./parking.js";
 import type { DnsCheck, NetworkTarget } from "./types.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TlsFlags } from "../../egress/index.js";
 import { FINDING_CATALOG } from "../../findings/catalog.js";
+import type { TlsFlags } from "../../net/index.js";
 import { asnFindings } from "./asn-check.js";
 import { dnsFindings, emptyDnsCheck } from "./dns-check.js";
 import { emptyRdapCheck, rdapFindings } from "./rdap-check.js";

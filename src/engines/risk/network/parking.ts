@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
+import { dataFileUrl } from "../../data-files.js";
 
 /** data/lists/parking-ns.txt: name-server domains of parking and for-sale services. */
-const SHIPPED_LIST = new URL("../../../../data/lists/parking-ns.txt", import.meta.url);
+const SHIPPED_LIST = dataFileUrl("lists/parking-ns.txt");
 
 export type ParkingList = ReadonlySet<string>;
 

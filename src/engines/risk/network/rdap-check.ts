@@ -1,6 +1,6 @@
-import type { Egress } from "../../egress/index.js";
 import { makeFinding } from "../../findings/catalog.js";
 import type { Finding } from "../../findings/types.js";
+import type { Egress } from "../../net/index.js";
 import type { RdapCheck } from "./types.js";
 
 const DAY_MS = 86_400_000;

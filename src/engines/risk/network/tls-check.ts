@@ -1,6 +1,7 @@
-import { EGRESS_REASONS, type Egress, isPolicyReason, type TlsProbeResult } from "../../egress/index.js";
+import { EGRESS_REASONS, isPolicyReason } from "../../egress/index.js";
 import { makeFinding } from "../../findings/catalog.js";
 import type { Finding } from "../../findings/types.js";
+import type { Egress, TlsProbeResult } from "../../net/index.js";
 import type { TlsCheck } from "./types.js";
 
 /** A leaf certificate younger than this many days is "recently issued". */

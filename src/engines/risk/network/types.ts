@@ -1,6 +1,6 @@
-import type { TlsFlags } from "../../egress/index.js";
 import type { Finding } from "../../findings/types.js";
 import type { AsnLookup } from "../../net/asn.js";
+import type { TlsFlags } from "../../net/index.js";
 
 /**
  * `ok`: the check got its facts; `failed`: it finished without them (`reason` says why); `not_checked`:

@@ -4,14 +4,16 @@ import {
   brandRegistry,
   dictionaryBrandCorroborated,
   isCountrySuffix,
+  isSelfHostedProduct,
   wordAcross,
 } from "../../domain/index.js";
 import type { Severity } from "../../findings/types.js";
+import { techniquePhrase } from "../../verdict/index.js";
 import { type BrandMatch, raise, severityRank, targetBrand } from "./match-types.js";
 import { type HostScan, type Lure, lureLevel, lureOf, productWords } from "./scan.js";
 import { typoMatches } from "./typo-match.js";
 import { accountName, excusedOnUserSite, runsPlatform } from "./user-site.js";
-import { lureNote, platformPhrase, possessive, shownAs, techniquePhrase } from "./wording.js";
+import { lureNote, platformPhrase, possessive, shownAs } from "./wording.js";
 
 export type { BrandMatch } from "./match-types.js";
 export { severityRank } from "./match-types.js";
@@ -208,6 +210,15 @@ function subdomainMatches(host: HostScan, out: BrandMatch[]): void {
       const strongHit = target.strength === "strong" && hit.delimited;
       if (!strongHit && !hit.wholeParts) continue;
       const lure = lureOf(host, { label, start: hit.start, end: hit.end });
+      // `gitlab.<company>.de`: a self-hosted product's usual host name, the organization's own install.
+      if (
+        !lure.any &&
+        !prefix &&
+        hit.start === 0 &&
+        hit.end === label.scan.compact.length &&
+        target.owners.some((o) => isSelfHostedProduct(o.brand.name))
+      )
+        continue;
       // `ledger.com-secure.top`: the name spelled as a domain is a look-alike of the brand's.
       if (!corroborated(target, lure, prefix !== undefined)) continue;
       let severity: Severity | null;

@@ -1,4 +1,5 @@
 import type { BrandTarget } from "../../domain/index.js";
+import type { FindingCode } from "../../findings/catalog.js";
 import type { Severity } from "../../findings/types.js";
 import type { SquatTechnique } from "./types.js";
 import { possessive } from "./wording.js";
@@ -9,7 +10,7 @@ export interface BrandMatch {
   technique: SquatTechnique;
   /** A misspelled brand name on a hosting platform: how it is misspelled. */
   edit?: SquatTechnique;
-  code: string;
+  code: FindingCode;
   severity: Severity;
   details: string;
   /** Breaks severity ties: the more specific construction wins, then the longer brand name. */

@@ -1,15 +1,10 @@
-import type { EditTechnique, KeywordCategory, PlatformKind, UrlInputError } from "../../domain/index.js";
+import type { KeywordCategory, PlatformKind, UrlInputError } from "../../domain/index.js";
 import type { Finding } from "../../findings/types.js";
+import type { SquatTechnique } from "../../verdict/index.js";
 import type { NameModel } from "../names/model.js";
 
-/** How a name imitates a brand: the edit for typosquats, otherwise the construction. */
-export type SquatTechnique =
-  | EditTechnique
-  | "combosquat"
-  | "tld_swap"
-  | "brand_in_subdomain"
-  | "free_hosting"
-  | "brand_in_name";
+/** How a name imitates a brand (engines/verdict/techniques.ts words each one). */
+export type { SquatTechnique };
 
 export interface StaticOptions {
   /** The clock of the analysis (kept for callers that pass one; the name checks do not depend on it). */

@@ -13,9 +13,10 @@ import {
   wordFor,
 } from "../../domain/index.js";
 import type { Severity } from "../../findings/types.js";
+import { techniquePhrase } from "../../verdict/index.js";
 import { type BrandMatch, raise, targetBrand } from "./match-types.js";
 import { type HostScan, lureLevel, lureOf, type ScannedLabel } from "./scan.js";
-import { countText, lureNote, opsText, platformPhrase, shownAs, techniquePhrase } from "./wording.js";
+import { countText, lureNote, opsText, platformPhrase, shownAs } from "./wording.js";
 
 /** Edits a dictionary-word brand name may show without turning into another ordinary word. */
 const WEAK_TOKEN_EDITS = new Set<EditTechnique>([

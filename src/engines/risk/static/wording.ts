@@ -1,23 +1,8 @@
-import { confusableInfo, type EditOp, type EditTechnique, type PlatformKind } from "../../domain/index.js";
+import { confusableInfo, type EditOp, type PlatformKind } from "../../domain/index.js";
+import { joinWords } from "../../verdict/index.js";
 
-const TECHNIQUE_PHRASES: Record<EditTechnique, string> = {
-  homoglyph: "a homoglyph substitution",
-  bitsquatting: "a one-bit change (bitsquatting)",
-  keyboard: "a keyboard-neighbour typo",
-  vowel_swap: "a vowel swap",
-  replacement: "a replaced character",
-  addition: "an appended character",
-  insertion: "an inserted character",
-  repetition: "a repeated character",
-  omission: "a missing character",
-  transposition: "swapped adjacent characters (transposition)",
-  hyphenation: "an inserted hyphen",
-  plural: "a plural form",
-};
-
-export function techniquePhrase(technique: EditTechnique): string {
-  return TECHNIQUE_PHRASES[technique];
-}
+// The wording of the static agent's finding details. How each squatting technique is worded, in findings
+// and in summaries, is engines/verdict/techniques.ts (`techniquePhrase`, `techniqueBy`).
 
 function charNote(text: string): string {
   const notes: string[] = [];
@@ -46,10 +31,9 @@ export function countText(count: number): string {
   return count === 1 ? "one character" : `${count} characters`;
 }
 
+/** Up to four words, quoted: `"secure"`, `"secure" and "login"`, `"a", "b" and "c"`. */
 export function quoteList(words: readonly string[]): string {
-  const quoted = words.slice(0, 4).map((w) => `"${w}"`);
-  if (quoted.length <= 1) return quoted.join("");
-  return `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
+  return joinWords(words.slice(0, 4).map((w) => `"${w}"`));
 }
 
 /** ` with the lure words "secure" and "login"`, or "" when there are none. */

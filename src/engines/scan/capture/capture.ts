@@ -1,15 +1,14 @@
 import { getDomain } from "tldts";
-import { raceAbort } from "../../abort.js";
+import { abortError, raceAbort } from "../../../util/abort.js";
 import {
   type AcceptedOrigin,
-  abortError,
   type BrowserPool,
   BrowserTaskError,
   BrowserUnavailableError,
   egressIndex,
 } from "../../browser/index.js";
-import type { Egress } from "../../egress/index.js";
 import type { AsnLookup } from "../../net/asn.js";
+import type { Egress } from "../../net/index.js";
 import { analyzeNetwork, type NetworkChecks } from "../../risk/network/index.js";
 import { type Favicon, fetchFavicon } from "./favicon.js";
 import { decideOutcome, showsPage } from "./outcome.js";

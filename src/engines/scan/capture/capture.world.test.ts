@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../config.js";
 import { startWorld, type World } from "../../../world/index.js";
 import { type BrowserPool, createBrowserPool } from "../../browser/index.js";
-import { createEgress, type Egress } from "../../egress/index.js";
 import { createAsnLookup } from "../../net/asn.js";
+import { createEgress, type Egress } from "../../net/index.js";
 import { type CaptureResult, captureUrl, InvalidScanUrlError } from "./index.js";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Egress } from "../../egress/index.js";
+import type { Egress } from "../../net/index.js";
 import { faviconCandidates, fetchFavicon, looksLikeImage } from "./favicon.js";
 
 const icon = (href: string, rel = "icon") => ({ href, rel, type: null, sizes: null });

@@ -1,4 +1,4 @@
-import type { Egress } from "../../egress/index.js";
+import type { Egress } from "../../net/index.js";
 import type { DomSnapshot } from "./snapshot.js";
 import type { BrowserCapture } from "./types.js";
 

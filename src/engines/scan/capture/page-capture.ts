@@ -1,4 +1,5 @@
 import type { Page, Response } from "playwright-core";
+import { within } from "../../../util/within.js";
 import {
   type BrowserSession,
   createPageInspector,
@@ -7,7 +8,6 @@ import {
   type RequestLog,
   recordNavigations,
   recordRequests,
-  within,
 } from "../../browser/index.js";
 import { type NavigationRun, navigate } from "./navigate.js";
 import { outcomeForReason, showsPage } from "./outcome.js";

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { raceAbort } from "../../abort.js";
+import { raceAbort } from "../../../util/abort.js";
 import type { ScanArtifacts, ScanCapture, VisionResult } from "../types.js";
 import { judgeClaims, type MarkClaim } from "./claims.js";
 import { type FaviconMatch, matchFavicon } from "./favicon.js";

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { z } from "zod";
+import { readDataJson } from "../../data-files.js";
 import { type Brand, brandRegistry } from "../../domain/index.js";
 
 /**
@@ -45,7 +46,6 @@ const marksFile = z.object({
 });
 
 const require = createRequire(import.meta.url);
-const MARKS_FILE = new URL("../../../../data/vision/marks.json", import.meta.url);
 
 function normalizeName(name: string): string {
   return name
@@ -96,7 +96,7 @@ function buildSources(): MarkSource[] {
   const icons = z
     .array(iconEntry)
     .parse(JSON.parse(readFileSync(require.resolve("simple-icons/icons.json"), "utf8")));
-  const config = marksFile.parse(JSON.parse(readFileSync(MARKS_FILE, "utf8")));
+  const config = marksFile.parse(readDataJson("vision/marks.json"));
   const byName = new Map<string, IconEntry>();
   const bySlug = new Map<string, IconEntry>();
   for (const icon of icons) {

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createWorker, OEM, PSM, type Worker } from "tesseract.js";
+import { settleWithin } from "../../../util/within.js";
 
 /**
  * OCR of screenshots with tesseract.js and the English model shipped in `@tesseract.js-data/eng`, read
@@ -133,35 +134,35 @@ async function runNext(): Promise<void> {
     }
     worker ??= startWorker();
     const current = worker;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<"late">((resolve) => {
-      timer = setTimeout(() => resolve("late"), Math.max(0, job.deadline - performance.now()));
-    });
+    const left = (): number => job.deadline - performance.now();
     const started = performance.now();
     try {
-      const w = await Promise.race([current, late]);
-      if (w === "late") {
+      const ready = await settleWithin(current, left());
+      if (!ready.done) {
         job.resolve({ status: "timeout" });
         return;
       }
+      const w = ready.value;
       setThreadRef(w, true);
       const recognition = w.recognize(job.image, {}, { text: true, blocks: true });
-      const recognized = await Promise.race([recognition, late]);
-      if (recognized === "late") {
+      const settled = await settleWithin(recognition, left());
+      if (!settled.done) {
         job.resolve({ status: "timeout" });
         // The recognition cannot be cancelled. Let it finish within a grace period (starting a new worker
         // costs more than most recognitions); past that, replace the worker so later scans are not stuck.
-        const finished = await Promise.race([
+        const finished = await settleWithin(
           recognition.then(
             () => true,
             () => false,
           ),
-          new Promise<false>((resolve) => setTimeout(() => resolve(false), OCR_GRACE_MS).unref()),
-        ]);
-        if (finished) setThreadRef(w, false);
+          OCR_GRACE_MS,
+          { unref: true },
+        );
+        if (finished.done && finished.value) setThreadRef(w, false);
         else discardWorker();
         return;
       }
+      const recognized = settled.value;
       setThreadRef(w, false);
       const text = typeof recognized.data.text === "string" ? recognized.data.text : "";
       job.resolve({
@@ -171,8 +172,6 @@ async function runNext(): Promise<void> {
     } catch (error) {
       discardWorker();
       job.resolve({ status: "failed", error: error instanceof Error ? error.message : String(error) });
-    } finally {
-      clearTimeout(timer);
     }
   } finally {
     running = false;

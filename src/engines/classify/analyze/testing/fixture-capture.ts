@@ -6,6 +6,7 @@ import {
   SITES_DIR,
   WORLD_NOW,
 } from "../../../../world/testing/fixture-files.js";
+import { readDataLines } from "../../../data-files.js";
 import { extractPage } from "../../../html/index.js";
 import type { CrawlCapture, CrawledPage, PageRole, RedirectHop, RootFetch } from "../../capture.js";
 import type { FunctionFlag, Purpose, SiteState } from "../../types.js";
@@ -50,10 +51,7 @@ export function readSite(host: string): SiteJson {
 
 let parkingNs: string[] | undefined;
 function parkingProvider(ns: string[]): { provider: string; nameServers: string[] } | null {
-  parkingNs ??= readFileSync(new URL("../../../../../data/lists/parking-ns.txt", import.meta.url), "utf8")
-    .split(/\r?\n/)
-    .map((l) => l.trim().toLowerCase())
-    .filter((l) => l && !l.startsWith("#"));
+  parkingNs ??= readDataLines("lists/parking-ns.txt");
   for (const server of ns) {
     const hit = parkingNs.find((p) => server === p || server.endsWith(`.${p}`));
     if (hit) return { provider: hit, nameServers: ns };

@@ -1,4 +1,4 @@
-import { makeFinding } from "../../../findings/catalog.js";
+import { type FindingCode, makeFinding } from "../../../findings/catalog.js";
 import { type Finding, SEVERITY_RANK, type Severity } from "../../../findings/types.js";
 import type { PageView } from "../page.js";
 import type { FieldKind } from "../types.js";
@@ -235,7 +235,7 @@ export function scamCalls(input: ScamInput): ScamCall[] {
     .sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity]);
 }
 
-const CODES: Record<ScamKind, { code: string; what: string }> = {
+const CODES: Record<ScamKind, { code: FindingCode; what: string }> = {
   generator: { code: "CON-042", what: "A free game-currency or follower generator" },
   giveaway: { code: "CON-043", what: "A giveaway that asks the winner to pay or send coins first" },
   tech_support: { code: "CON-044", what: "A fake security alert with a number to call" },

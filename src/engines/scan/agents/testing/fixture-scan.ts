@@ -7,6 +7,7 @@ import {
   SITES_DIR,
   WORLD_NOW,
 } from "../../../../world/testing/fixture-files.js";
+import { readDataText } from "../../../data-files.js";
 import { extractPage } from "../../../html/index.js";
 import { matchParking, parseParkingList } from "../../../risk/network/index.js";
 import type { NetworkChecks } from "../../../risk/network/types.js";
@@ -103,9 +104,7 @@ function networkOf(host: string): NetworkChecks {
   const { domain, site } = registrationSite(host);
   const registered = site.rdap === false || hostSite.nxdomain ? null : fixtureRegisteredAt(site.created);
   const ageDays = registered ? Math.floor((WORLD_NOW.getTime() - Date.parse(registered)) / 86_400_000) : null;
-  parking ??= parseParkingList(
-    readFileSync(new URL("../../../../../data/lists/parking-ns.txt", import.meta.url), "utf8"),
-  );
+  parking ??= parseParkingList(readDataText("lists/parking-ns.txt"));
   const ns = site.dns?.NS ?? hostSite.dns?.NS ?? [];
   const cert = hostSite.cert ?? site.cert ?? "valid";
   const ok = { status: "ok" as const, reason: null, message: null, durationMs: 3 };

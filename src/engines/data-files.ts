@@ -1,10 +1,20 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
-/** The project's shipped reference data (`data/` at the repository root, beside `src/` and `dist/`). */
-const DATA_ROOT = new URL("../../../data/", import.meta.url);
+/**
+ * The one way into the project's shipped reference data: `data/` at the repository root, beside `src/`
+ * and `dist/` (every file there is credited in data/NOTICE). Paths are relative to it
+ * ("lists/keywords.json"); nothing else in the code spells out where `data/` is.
+ */
+const DATA_ROOT = new URL("../../data/", import.meta.url);
 
 export function dataFileUrl(path: string): URL {
   return new URL(path, DATA_ROOT);
+}
+
+/** The file system path of a data file (or folder, with a trailing "/"). */
+export function dataFilePath(path: string): string {
+  return fileURLToPath(dataFileUrl(path));
 }
 
 export function readDataText(path: string): string {

@@ -1,0 +1,31 @@
+import { randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
+import { problemBody } from "../errors.js";
+
+/**
+ * Requests Node's HTTP parser rejects before any route sees them (a malformed request line, bad header
+ * syntax, headers over the size limit) get the same problem document as every other 400, instead of
+ * Fastify's default `{"error":"Bad Request"}` body, then the connection closes. A socket already written
+ * to, or gone, gets nothing more.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const detail =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? "The request's headers are larger than DomainLens accepts."
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? "The request was not received in time."
+        : "The request could not be parsed as HTTP/1.1.";
+  const body = JSON.stringify(problemBody("invalid_request", detail));
+  socket.end(
+    "HTTP/1.1 400 Bad Request\r\n" +
+      "Content-Type: application/problem+json; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${randomUUID()}\r\n` +
+      "Connection: close\r\n\r\n" +
+      body,
+  );
+}
