@@ -228,6 +228,73 @@ describe("the page's own name against the name's readings", () => {
     expect(anonymous.final_assessment).toBe("Suspicious");
   });
 
+  it("takes gitlab.<company> signing in to itself for the organization's own install", async () => {
+    const html = page(
+      "Sign in · GitLab",
+      "<h1>Brennwerk Energie GitLab</h1><form action='/users/auth/ldapmain/callback' method='post'><input name='username'><input type='password' name='password'><button>Sign in</button></form>",
+    );
+    const own = await analyze("https://gitlab.brennwerk-energie.de/users/sign_in", html);
+    expect(codes(own)).not.toContain("CON-021");
+    expect(own.final_assessment).not.toBe("Malicious");
+    expect(own.final_assessment).not.toBe("Suspicious");
+    // The product's name with lure words around it is no install's host name.
+    const lured = await analyze("https://gitlab-login-verify.brennwerk-energie.de/users/sign_in", html);
+    expect(["Malicious", "Suspicious"]).toContain(lured.final_assessment);
+  });
+
+  it("lets a platform user site send its sign-up to the domain it is named after", async () => {
+    const html = (action: string) =>
+      page(
+        "Pluvio Cloud – create an account",
+        `<h1>Pluvio Cloud</h1><p>Sync your weather stations.</p><form action='${action}' method='post'><input type='email' name='email'><input type='password' name='password'><button>Create account</button></form>`,
+      );
+    const own = await analyze(
+      "https://pluvio-weather.github.io/pluvio/cloud/",
+      html("https://api.pluvio-weather.org/v1/accounts"),
+    );
+    expect(finding(own, "NET-032")?.details).toMatch(/pluvio-weather\.org has the name/);
+    expect(codes(own)).not.toContain("NET-030");
+    expect(["Benign", "Unknown"]).toContain(own.final_assessment);
+    const elsewhere = await analyze(
+      "https://pluvio-weather.github.io/pluvio/cloud/",
+      html("https://collect.harbourline-office.com/v1/accounts"),
+    );
+    expect(finding(elsewhere, "NET-030")?.severity).toBe("High");
+  });
+
+  it("weighs a staff PIN on a rota app's own user site as on any site", async () => {
+    const html = page(
+      "RotaSpace – sign in",
+      "<h1>RotaSpace</h1><form action='/session' method='post'><input type='email' name='email'><input type='password' name='password'><button>Manager sign in</button></form><form action='/session/pin' method='post'><input name='workplace'><label for='pin'>4-digit PIN</label><input id='pin' name='pin' type='password' inputmode='numeric' maxlength='4'><button>Staff sign in</button></form>",
+    );
+    const own = await analyze("https://rotaspace.onrender.com/login", html);
+    expect(finding(own, "CON-003")?.severity).toBe("Low");
+    expect(["Benign", "Unknown"]).toContain(own.final_assessment);
+  });
+
+  it("does not take an identity provider's sign-in button for a lure", async () => {
+    const login = (extra: string) =>
+      page(
+        "ログイン | キオクモ",
+        `<h1>キオクモ</h1><form action='/__/auth/login' method='post'><input type='email' name='email'><input type='password' name='password'><button>ログインする</button></form>${extra}`,
+      );
+    const sso = await analyze(
+      "https://kiokumo.web.app/login",
+      login("<button>Googleアカウントでログイン</button><a href='/auth/github'>Continue with GitHub</a>"),
+    );
+    expect(finding(sso, "CON-013")?.severity).toBe("Low");
+    // "Continue with GitHub" offers a way to sign in; it is no wordmark claiming to be GitHub.
+    expect(codes(sso)).not.toContain("CON-020");
+    expect(codes(sso)).not.toContain("CON-021");
+    expect(["Benign", "Unknown"]).toContain(sso.final_assessment);
+    // The same brand named in the page's own text is what a kit on a platform writes.
+    const lure = await analyze(
+      "https://kiokumo.web.app/login",
+      login("<p>Google アカウントの確認が必要です。Google のパスワードを入力してください。</p>"),
+    );
+    expect(finding(lure, "CON-013")?.severity).toBe("Medium");
+  });
+
   it("takes a login on an address of the visitor's own network for a local device's, not a drop", async () => {
     const router = (host: string) =>
       page(

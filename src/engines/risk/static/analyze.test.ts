@@ -193,6 +193,21 @@ describe("analyzeStatic: brand names in user sites' names", () => {
 });
 
 describe("analyzeStatic: other evidence", () => {
+  it("reads a subdomain named exactly after a self-hosted product as the organization's own install", () => {
+    expect(codes(analyze("gitlab.brennwerk-energie.de"))).not.toContain("DR-DOM-005");
+    // With lure words, or spelled as the vendor's domain, it is the vendor's name used as bait.
+    expect(codes(analyze("gitlab-login-verify.brennwerk-energie.de"))).toContain("DR-DOM-005");
+    expect(codes(analyze("gitlab.com.brennwerk-energie.de"))).toContain("DR-DOM-005");
+  });
+
+  it("lowers a bare IP on the visitor's own network to Low", () => {
+    const local = analyze("http://192.168.178.1/").findings.find((f) => f.finding_id === "DR-DOM-012");
+    expect(local?.severity).toBe("Low");
+    expect(local?.details).toMatch(/own network/);
+    const remote = analyze("http://198.51.100.7/").findings.find((f) => f.finding_id === "DR-DOM-012");
+    expect(remote?.severity).toBe("Medium");
+  });
+
   it("flags a lure word with a long reference number in someone else's subdomain", () => {
     const result = analyze("case-id-8839201744.oakridgedental.com");
     const finding = result.findings.find((f) => f.finding_id === "DR-DOM-026");

@@ -1,4 +1,4 @@
-import { type Brand, scanLabel } from "../../../domain/index.js";
+import { type Brand, isSelfHostedProduct, scanLabel } from "../../../domain/index.js";
 import {
   brandByName,
   brandOfHostLabels,
@@ -124,8 +124,6 @@ function fileName(src: string | null): string | null {
   }
 }
 
-/** Products organizations run on their own servers under the product's name (webmail, code hosting). */
-const SELF_HOSTED = new Set(["Roundcube", "cPanel", "Zimbra", "Citrix", "GitLab", "Atlassian"]);
 /** Paths of self-hosted Microsoft Exchange (Outlook on the web) and AD FS sign-in pages. */
 const MICROSOFT_SELF_HOSTED = /\/(?:owa|ecp|adfs)\//i;
 
@@ -133,8 +131,8 @@ const MICROSOFT_SELF_HOSTED = /\/(?:owa|ecp|adfs)\//i;
  * A self-hosted product's own sign-in page (Roundcube on a provider's webmail host, Outlook on the web
  * under /owa/): the form posts back to the same host, not to a PHP collector or elsewhere.
  */
-function selfHostedProduct(ctx: ScanContext, brand: string): boolean {
-  if (!SELF_HOSTED.has(brand) && brand !== "Microsoft") return false;
+export function selfHostedProduct(ctx: ScanContext, brand: string): boolean {
+  if (!isSelfHostedProduct(brand) && brand !== "Microsoft") return false;
   // An organization runs its webmail on its own domain, not on a platform where anyone can publish.
   if (ctx.userContent) return false;
   const page = ctx.final ?? ctx.request;
@@ -181,15 +179,15 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
   for (const key of ["og:site_name", "application-name", "apple-mobile-web-app-title"])
     fromPhrase(claims, owners, facts.meta[key], "site_name");
   for (const line of facts.copyright) fromPhrase(claims, owners, copyrightHolder(line), "copyright");
-  // Short blocks at the top of the page (a text logo), but not button captions ("WalletConnect") nor
-  // the labels of choices (a "PayPal" payment option).
+  // Short blocks at the top of the page (a text logo), but not button captions ("WalletConnect"), the
+  // labels of choices (a "PayPal" payment option) nor identity-provider links ("Continue with GitHub").
   const buttons = new Set(
     [...page.buttons, ...page.fields.filter((f) => !TEXT_ENTRY.has(f.type)).map((f) => f.label)]
       .filter((b) => b.length > 0)
       .map((b) => b.toLowerCase()),
   );
   for (const block of facts.blocks.slice(0, 8)) {
-    if (block.split(" ").length <= 5 && !buttons.has(block.toLowerCase()))
+    if (block.split(" ").length <= 5 && !buttons.has(block.toLowerCase()) && !SSO.test(block))
       fromPhrase(claims, owners, block, "wordmark");
   }
   for (const heading of facts.headings.filter((h) => h.level <= 2).slice(0, 4))
@@ -285,6 +283,26 @@ export function brandMentions(ctx: ScanContext, claims: BrandClaim[]): string[] 
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+}
+
+/** Sign-in verbs of identity-provider buttons ("Continue with Google", "Googleアカウントでログイン"). */
+const SIGN_IN_WORDS =
+  /\b(?:sign|log) ?(?:in|on|up)\b|\bcontinue\b|\bconnect\b|\banmelden\b|\bweiter\b|\bconnexion\b|\bcontinuer\b|\bse connecter\b|\biniciar sesi[oó]n\b|\bcontinuar\b|\bentrar\b|\baccedi\b|\binloggen\b|\bdoorgaan\b|\bzaloguj\b|\bвойти\b|\bпродолжить\b|\bgiriş\b|\bdevam\b|\bđăng nhập\b|\bmasuk\b|\blanjutkan\b|ログイン|サインイン|続ける|登录|登入|继续|繼續|로그인|계속|تسجيل الدخول|متابعة|התחבר|המשך/i;
+
+/**
+ * The brand is named only as a way to sign in: every block, button or link that names it is short and holds
+ * a sign-in verb ("Sign in with Google", "Google 계정으로 계속하기"). An identity provider offered on a
+ * page is not the page posing as, or luring with, that brand.
+ */
+export function namedOnlyToSignIn(ctx: ScanContext, brand: string): boolean {
+  const { page } = ctx;
+  let seen = false;
+  for (const snippet of [...page.facts.blocks, ...page.buttons, ...page.facts.links.map((l) => l.text)]) {
+    if (!brandsNamedIn(snippet, 5).some((h) => h.brand.name === brand)) continue;
+    if (snippet.length > 60 || !SIGN_IN_WORDS.test(snippet)) return false;
+    seen = true;
+  }
+  return seen;
 }
 
 /** The page's links, resources and form targets (CON-024, CON-025 count where they go). */

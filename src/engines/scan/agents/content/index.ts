@@ -8,7 +8,15 @@ import { hostEvidence } from "../host-evidence.js";
 import { urlParts } from "../hosts.js";
 import type { AgentOutput, BrandClaim, ClaimPlace, ContentSignals, FieldKind } from "../types.js";
 import { askFindings, deliveryFindings, loginForBrand, prefilledEmail } from "./asks.js";
-import { addressOnlyClaim, brandClaims, brandMentions, cloneEvidence, namesItself } from "./brand.js";
+import {
+  addressOnlyClaim,
+  brandClaims,
+  brandMentions,
+  cloneEvidence,
+  namedOnlyToSignIn,
+  namesItself,
+  selfHostedProduct,
+} from "./brand.js";
 import { clonedSite } from "./clone.js";
 import { analyzeCrypto, cryptoFindings } from "./crypto.js";
 import { pageKind } from "./page-kind.js";
@@ -105,7 +113,14 @@ function brandFindings(
   const asked = secrets.filter((s) => s !== "seed");
   if (asked.length > 0 && top)
     findings.push(loginForBrand(top.brand, top.legitimateDomain, asked, ctx, "the page content"));
-  else if (asked.length > 0 && ctx.urlBrand && ctx.urlBrand.name !== ctx.owner && !disowned(ctx, mentions))
+  else if (
+    asked.length > 0 &&
+    ctx.urlBrand &&
+    ctx.urlBrand.name !== ctx.owner &&
+    !disowned(ctx, mentions) &&
+    // gitlab.<company>.de signing in to itself: the organization's own install of the product.
+    !selfHostedProduct(ctx, ctx.urlBrand.name)
+  )
     findings.push(loginForBrand(ctx.urlBrand.name, ctx.urlBrand.legitimateDomain, asked, ctx, "the URL"));
   if (top) {
     const clone = cloneEvidence(ctx, top.brand);
@@ -162,7 +177,9 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain;
   // A shop's card checkout on a hosted-commerce platform is not a card drop on anonymous hosting.
   const exposed = throwaway && !platformCheckout(ctx, platform, secrets, host?.host);
-  const findings: Finding[] = askFindings(ctx, secrets, crypto.seedPrompt, exposed, giftCard);
+  // The owner's own page on a user site named like it (a rota app's staff PIN on rotaspace.onrender.com):
+  // the platform is its owner's choice, so what it asks is weighed as on any site; CON-013 still says where.
+  const findings: Finding[] = askFindings(ctx, secrets, crypto.seedPrompt, exposed && !ownPage, giftCard);
   const delivery = deliveryFindings(ctx, text, secrets, scripts, urgency.length > 0 || claims.length > 0);
   findings.push(...delivery.findings);
   // Secrets asked on a throwaway host: a platform user's site or an IP address, or a domain whose own name
@@ -181,7 +198,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
     // Other brands named on the owner's own page ("Sign in with Google", "Source on GitHub") are no lure.
     const lured =
       claims.length > 0 ||
-      (exposed && !ownPage && mentions.some((m) => m !== platformBrand)) ||
+      (exposed && !ownPage && mentions.some((m) => m !== platformBrand && !namedOnlyToSignIn(ctx, m))) ||
       urgency.length > 0 ||
       prefilledEmail(ctx) ||
       genericLureIn(lines) !== null ||

@@ -2,6 +2,7 @@ import { isLocalNetworkAddress, isSuspiciousTld } from "../../../domain/index.js
 import { makeFinding } from "../../../findings/catalog.js";
 import type { Finding } from "../../../findings/types.js";
 import { NEW_DOMAIN_DAYS } from "../../../risk/network/index.js";
+import { genericName } from "../content/brand.js";
 import type { ScanContext } from "../context.js";
 import { type UrlParts, urlParts } from "../hosts.js";
 import type { AgentOutput, NetworkSignals } from "../types.js";
@@ -25,6 +26,22 @@ function ownTenant(dest: UrlParts, final: UrlParts, ctx: ScanContext): boolean {
     .split(".")
     .map(key);
   return tenant.some((label) => label.length >= 5 && (site.includes(label) || label.includes(site)));
+}
+
+/**
+ * A platform user site's own back end: `pluvio-weather.github.io` posting to `api.pluvio-weather.org`, the
+ * domain whose name the user chose for the site (the same name, five letters or more, not made only of lure
+ * words); not on an IP, an abused TLD or plain HTTP.
+ */
+function ownBackend(dest: UrlParts, ctx: ScanContext): string | null {
+  const userSite = (ctx.finalStatic ?? ctx.requestStatic)?.signals.siteDomain;
+  if (!ctx.userContent || !userSite || dest.ip || dest.scheme === "http" || isSuspiciousTld(dest.tld))
+    return null;
+  const key = (label: string) => label.replace(/[^a-z0-9]/g, "");
+  const name = key(userSite.split(".")[0] ?? "");
+  return name.length >= 5 && name === key(dest.site.split(".")[0] ?? "") && !genericName(name)
+    ? userSite
+    : null;
 }
 
 function credentialFindings(
@@ -52,7 +69,16 @@ function credentialFindings(
             )
           : makeFinding("NET-031", `The form asking for ${what} submits to ${dest.url} without TLS.`),
       );
-    if (final && dest.site !== final.site && ownTenant(dest, final, ctx)) {
+    const backendOf = final && dest.site !== final.site ? ownBackend(dest, ctx) : null;
+    if (backendOf) {
+      findings.push(
+        makeFinding(
+          "NET-032",
+          `The form asking for ${what} on ${final?.host} submits to ${dest.url}: ${dest.site} has the name the user site ${backendOf} was given.`,
+          { description: `Credentials are sent to the user site's own domain ${dest.site}` },
+        ),
+      );
+    } else if (final && dest.site !== final.site && ownTenant(dest, final, ctx)) {
       findings.push(
         makeFinding(
           "NET-032",
