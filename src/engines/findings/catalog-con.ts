@@ -45,7 +45,7 @@ export const CONTENT_FINDINGS = [
     title: "Page asks for a wallet recovery phrase or private key",
     meaning:
       "A field for a 12/24-word recovery (seed) phrase, a private key or a keystore file. Whoever has it owns the wallet; no legitimate service asks for it on a web page.",
-    when: "A seed-phrase field or grid, or seed-phrase wording next to a text entry.",
+    when: "A seed-phrase field or grid, or seed-phrase wording as a prompt on a page with a text entry: in the title, a heading, a block of at most 160 characters, a button or a field's own caption (a tutorial's paragraph naming the recovery phrase above its comment box asks for nothing).",
   }),
   con("CON-010", {
     severity: "Low",

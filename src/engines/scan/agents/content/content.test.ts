@@ -350,6 +350,26 @@ describe("shops and wallets", () => {
     expect(codes(article)).not.toContain("CON-061");
   });
 
+  it("a wallet tutorial naming the recovery phrase above its comment box asks for nothing", () => {
+    const paragraph =
+      "<p>MetaMask là ví tự quản lý: bạn giữ khóa, không ai có thể khôi phục ví giúp bạn. Vì vậy, bước quan trọng nhất không phải là cài đặt mà là giữ bí mật cụm từ khôi phục bí mật (Secret Recovery Phrase) gồm 12 từ.</p>";
+    const comments =
+      '<form method="post" action="/comments"><textarea name="comment" placeholder="Viết bình luận…"></textarea><input name="author" placeholder="Tên"><button>Gửi</button></form>';
+    const tutorial = content("https://blogtienso.example/huong-dan-metamask", `${paragraph}${comments}`);
+    expect(codes(tutorial)).not.toContain("CON-005");
+    // The same words as the prompt of the field, a heading or a short instruction are a request.
+    for (const prompt of [
+      "<h2>Secret Recovery Phrase</h2>",
+      "<p>Enter your Secret Recovery Phrase to restore your wallet.</p>",
+    ]) {
+      const kit = content(
+        "https://wallet-restore.example/",
+        `${prompt}<form><input name="m"><button>Restore</button></form>`,
+      );
+      expect(codes(kit)).toContain("CON-005");
+    }
+  });
+
   it("an exchange's API key and its secret are no wallet private key", () => {
     const tool = content(
       "https://app.ledgerline-tax.example/integrations/exchange",

@@ -3,6 +3,7 @@ import type { Finding } from "../../../findings/types.js";
 import { apiKeyPair, WALLET_SECRET_TEXT } from "../fields.js";
 import type { PageView } from "../page.js";
 import type { ScriptFacts } from "./scripts.js";
+import { normalize } from "./wording.js";
 import { firstAffirmed, list } from "./words.js";
 
 /** Crypto-wallet lures: connect prompts, airdrop/claim/validation wording, drainer calls, seed phrases. */
@@ -31,6 +32,9 @@ export function seedAsk(captions: string): string | null {
   return firstAffirmed(SEED_TEXT, captions);
 }
 
+/** The longest block still read as a prompt rather than an article's paragraph. */
+const PROMPT_CHARS = 160;
+
 export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts): CryptoFacts {
   const captions = `${text} ${page.buttons.join(" ").toLowerCase()}`;
   // A connect prompt is something to click (a button, a link, a short block), not an article's sentence.
@@ -44,7 +48,17 @@ export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts
   const hasTextEntry = page.fields.some(
     (f) => f.visible && (f.tag === "textarea" || ["text", "password", ""].includes(f.type)),
   );
-  let seedPrompt = hasTextEntry ? seedAsk(captions) : null;
+  // A request for a wallet secret is a prompt: the title, a heading, a short block, a button or a field's own
+  // caption. An article's paragraph that names the recovery phrase (a wallet tutorial above its comment
+  // box) asks for nothing.
+  const prompts = [
+    page.title,
+    ...page.facts.headings.map((h) => h.text),
+    ...page.facts.blocks.filter((b) => b.length <= PROMPT_CHARS),
+    ...page.buttons,
+    ...page.fields.flatMap((f) => [f.placeholder, f.label, f.before.length <= PROMPT_CHARS ? f.before : ""]),
+  ].join(" | ");
+  let seedPrompt = hasTextEntry ? seedAsk(normalize(prompts)) : null;
   // "Private key" beside an "API key" field is an exchange API key pair's secret, not a wallet's key.
   if (seedPrompt === "private key" && apiKeyPair(page.fields) && !WALLET_SECRET_TEXT.test(captions))
     seedPrompt = null;
