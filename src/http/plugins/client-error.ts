@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
-import { problemBody } from "../errors.js";
+import { endWithProblem } from "../raw-problem.js";
 
 /**
  * Requests Node's HTTP parser rejects before any route sees them (a malformed request line, bad header
@@ -19,13 +18,5 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? "The request was not received in time."
         : "The request could not be parsed as HTTP/1.1.";
-  const body = JSON.stringify(problemBody("invalid_request", detail));
-  socket.end(
-    "HTTP/1.1 400 Bad Request\r\n" +
-      "Content-Type: application/problem+json; charset=utf-8\r\n" +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      `X-Request-Id: ${randomUUID()}\r\n` +
-      "Connection: close\r\n\r\n" +
-      body,
-  );
+  endWithProblem(socket, "400 Bad Request", "invalid_request", detail);
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { problemBody } from "../errors.js";
+import { endWithProblem } from "../raw-problem.js";
 
 /**
  * Node's HTTP server hands a CONNECT request to its `connect` listeners and, without one, closes the socket
@@ -16,21 +15,13 @@ export function registerConnectRefusal(app: FastifyInstance): void {
   });
   app.server.on("connect", (_request: IncomingMessage, socket: Duplex) => {
     socket.on("error", () => {}); // the client may already be gone; nothing to answer then
-    const body = JSON.stringify(
-      problemBody(
-        "method_not_allowed",
-        "CONNECT is not supported: DomainLens is an HTTP API, not a proxy. See /openapi.json.",
-      ),
-    );
     const allow = [...methods].filter((m) => m !== "CONNECT").join(", ");
-    socket.end(
-      "HTTP/1.1 405 Method Not Allowed\r\n" +
-        "Content-Type: application/problem+json; charset=utf-8\r\n" +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Allow: ${allow}\r\n` +
-        `X-Request-Id: ${randomUUID()}\r\n` +
-        "Connection: close\r\n\r\n" +
-        body,
+    endWithProblem(
+      socket,
+      "405 Method Not Allowed",
+      "method_not_allowed",
+      "CONNECT is not supported: DomainLens is an HTTP API, not a proxy. See /openapi.json.",
+      { Allow: allow },
     );
   });
 }

@@ -67,7 +67,7 @@ const TEXT_ENTRY = new Set(["text", "email", "password", "tel", "number", "texta
 const FIELD_CONCEPTS = /\bsocial security\b|\bmedicare (?:number|card)\b/i;
 
 /** The label the registrant or platform user chose (`techglimmer` for www.techglimmer.net). */
-function siteLabel(ctx: ScanContext): string | null {
+export function siteLabel(ctx: ScanContext): string | null {
   const site = (ctx.finalStatic ?? ctx.requestStatic)?.signals.siteDomain;
   const page = ctx.final ?? ctx.request;
   if (!site || !page || page.ip) return null;

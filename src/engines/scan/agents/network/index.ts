@@ -2,13 +2,18 @@ import { isLocalNetworkAddress, isSuspiciousTld } from "../../../domain/index.js
 import { makeFinding } from "../../../findings/catalog.js";
 import type { Finding } from "../../../findings/types.js";
 import { NEW_DOMAIN_DAYS } from "../../../risk/network/index.js";
-import { genericName } from "../content/brand.js";
+import { genericName, siteLabel } from "../content/brand.js";
 import type { ScanContext } from "../context.js";
 import { type UrlParts, urlParts } from "../hosts.js";
 import type { AgentOutput, NetworkSignals } from "../types.js";
 import { chainFindings } from "./chain.js";
 import { checkFindings, urlFindings } from "./mirror.js";
 import { requestFindings } from "./requests.js";
+
+/** A label's letters and digits, to compare names written with and without hyphens. */
+function labelKey(label: string): string {
+  return label.replace(/[^a-z0-9]/g, "");
+}
 
 /**
  * A hosted service's tenant named after the page's own site: a firm's client portal posting to
@@ -18,13 +23,12 @@ import { requestFindings } from "./requests.js";
 function ownTenant(dest: UrlParts, final: UrlParts, ctx: ScanContext): boolean {
   if (dest.ip || final.ip || ctx.userContent || dest.scheme === "http" || isSuspiciousTld(dest.tld))
     return false;
-  const key = (label: string) => label.replace(/[^a-z0-9]/g, "");
-  const site = key(final.site.split(".")[0] ?? "");
+  const site = labelKey(final.site.split(".")[0] ?? "");
   if (site.length < 5 || !dest.host.endsWith(`.${dest.site}`)) return false;
   const tenant = dest.host
     .slice(0, -dest.site.length - 1)
     .split(".")
-    .map(key);
+    .map(labelKey);
   return tenant.some((label) => label.length >= 5 && (site.includes(label) || label.includes(site)));
 }
 
@@ -35,11 +39,17 @@ function ownTenant(dest: UrlParts, final: UrlParts, ctx: ScanContext): boolean {
  */
 function ownBackend(dest: UrlParts, ctx: ScanContext): string | null {
   const userSite = (ctx.finalStatic ?? ctx.requestStatic)?.signals.siteDomain;
-  if (!ctx.userContent || !userSite || dest.ip || dest.scheme === "http" || isSuspiciousTld(dest.tld))
+  const name = siteLabel(ctx);
+  if (
+    !ctx.userContent ||
+    !userSite ||
+    !name ||
+    dest.ip ||
+    dest.scheme === "http" ||
+    isSuspiciousTld(dest.tld)
+  )
     return null;
-  const key = (label: string) => label.replace(/[^a-z0-9]/g, "");
-  const name = key(userSite.split(".")[0] ?? "");
-  return name.length >= 5 && name === key(dest.site.split(".")[0] ?? "") && !genericName(name)
+  return name.length >= 5 && name === labelKey(dest.site.split(".")[0] ?? "") && !genericName(name)
     ? userSite
     : null;
 }
