@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   invalid_json: { status: 400, title: "The body is not valid JSON" },
   invalid_domain: { status: 400, title: "The domain is not valid" },
   invalid_url: { status: 400, title: "The URL is not valid" },
+  invalid_cursor: { status: 400, title: "The cursor is not valid" },
   invalid_idempotency_key: { status: 400, title: "The Idempotency-Key header is not valid" },
   missing_api_key: { status: 401, title: "No API key was sent" },
   invalid_api_key: { status: 401, title: "The API key is not valid" },

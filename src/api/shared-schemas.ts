@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_PAGE, MAX_PAGE } from "./cursor.js";
 import { ERROR_CODES } from "./errors.js";
 
 export const problemSchema = z
@@ -32,3 +33,32 @@ export const problemResponses = {
   429: rateLimitedSchema,
   503: problemSchema,
 } as const;
+
+const listTimestamp = z.iso.datetime({ offset: true });
+
+/** The query parameters every list endpoint takes (docs/scan-search.md, "Pages"). */
+export const pageQueryShape = {
+  created_after: listTimestamp.optional().describe("Only what was created at or after this time"),
+  created_before: listTimestamp.optional().describe("Only what was created before this time"),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE)
+    .optional()
+    .describe(`Items per page, 1-${MAX_PAGE} (default ${DEFAULT_PAGE})`),
+  cursor: z.string().min(1).max(256).optional().describe("The next_cursor of the previous page"),
+};
+
+/** A page of a list: the items newest first and the cursor of the next page. */
+export function pageSchema<T extends z.ZodType>(item: T, id: string) {
+  return z
+    .object({
+      data: z.array(item).describe("Newest first"),
+      next_cursor: z
+        .string()
+        .nullable()
+        .describe("Pass as `cursor` for the next page; null on the last page"),
+    })
+    .meta({ id });
+}

@@ -12,6 +12,7 @@ import { ScanService } from "../api/scans/service.js";
 import type { Config } from "../config.js";
 import { type BrowserPool, createBrowserPool } from "../engines/browser/index.js";
 import { createCrawler } from "../engines/classify/crawl/index.js";
+import { defaultAsnLookup } from "../engines/net/asn.js";
 import { createEgress, type Egress } from "../engines/net/index.js";
 import { analyzeRisk } from "../engines/risk/analyze.js";
 import type { Services } from "../http/services.js";
@@ -97,6 +98,10 @@ export function createServices(
       scan: overrides.scan ?? engineScanner({ egress, browser }),
       deadlineMs: overrides.scanDeadlineMs,
       checkAddress: (address) => egress.policy.checkAddress(address),
+      asnOf: async (address) => {
+        const found = await defaultAsnLookup().lookup(address);
+        return found.status === "found" ? found.asn : null;
+      },
     }),
   };
 }

@@ -183,7 +183,29 @@ export const OPS = {
     limitedAs: scansGet,
     owned: { createdBy: scansCreate, idField: "scan_id" },
   }),
+  scansList: defineOperation({
+    name: "scans.list",
+    method: "GET",
+    path: "/v1/scans",
+    auth: "key",
+    perMinute: 60,
+  }),
+  scansUpdate: defineOperation({
+    name: "scans.update",
+    method: "PATCH",
+    path: "/v1/scans/{scan_id}",
+    auth: "key",
+    perMinute: 60,
+    owned: { createdBy: scansCreate, idField: "scan_id" },
+  }),
   domainRisksCreate,
+  domainRisksList: defineOperation({
+    name: "domain_risks.list",
+    method: "GET",
+    path: "/v1/domain-risks",
+    auth: "key",
+    perMinute: 60,
+  }),
   domainRisksGet: defineOperation({
     name: "domain_risks.get",
     method: "GET",
@@ -208,6 +230,13 @@ export const OPS = {
     auth: "key",
     perMinute: 60,
     owned: { createdBy: classificationCreate, idField: "job_id" },
+  }),
+  classificationJobsList: defineOperation({
+    name: "classification.jobs.list",
+    method: "GET",
+    path: "/v2/domain-classification/jobs",
+    auth: "key",
+    perMinute: 60,
   }),
   accountGet: defineOperation({
     name: "account.get",

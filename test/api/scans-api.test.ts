@@ -66,6 +66,7 @@ describe("POST /v1/scans", () => {
       completed_at: null,
       report: null,
       error: null,
+      tags: [],
     });
 
     release();
@@ -118,6 +119,7 @@ describe("POST /v1/scans", () => {
         completed_at: null,
         report: null,
         error: null,
+        tags: [],
       });
       idle.startWorker();
       await waitFor(async () => {

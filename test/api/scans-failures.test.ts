@@ -60,6 +60,7 @@ describe("failed scans", () => {
       completed_at: expect.stringMatching(/Z$/),
       report: null,
       error: { code: "browser_error", message: expect.stringMatching(/refunded/) },
+      tags: [],
     });
     expect(JSON.stringify(body)).not.toContain("/usr/lib/chromium");
     expect(fake.count("broken-browser.example.com")).toBe(2);

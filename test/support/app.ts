@@ -544,6 +544,13 @@ export function fakeScanner() {
             site_context: null,
           }),
         };
+      case "cdn": {
+        // Served from a public address (AS13335 in the installed ASN tables), for search by ASN.
+        const capture = sampleCapture(url);
+        capture.chain = capture.chain.map((hop) => ({ ...hop, address: "104.16.132.229" }));
+        capture.requests = capture.requests.map((r) => (r.address ? { ...r, address: "104.16.132.229" } : r));
+        return { ok: true, capture, artifacts, report: sampleScanReport(url) };
+      }
       case "phish":
         return {
           ok: true,

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { refundResource } from "../../platform/billing/ledger.js";
 import type { DB, JobStatus } from "../../platform/db/schema.js";
 import { OPS } from "../../platform/operations.js";
+import { microsOf, type PageWindow, windowConditions } from "../cursor.js";
 import type { StoredClassification } from "./schemas.js";
 
 /*
@@ -153,6 +154,38 @@ export async function readCallerJob(db: Kysely<DB>, orgId: string, id: string): 
     .executeTakeFirst();
   if (!row) return null;
   return { ...row, result: (row.result as StoredClassification | null) ?? null };
+}
+
+export interface CallerJobListRow extends Omit<CallerJobRow, "result" | "classified_at" | "updated_at"> {
+  micros: string;
+}
+
+/**
+ * An organization's jobs newest first (GET /v2/domain-classification/jobs), by root domain and by status as
+ * the job object shows it (`queued` and `running` tell apart by the crawl's progress, like `progressOf`).
+ */
+export async function listCallerJobs(
+  db: Kysely<DB>,
+  orgId: string,
+  query: PageWindow & { domain?: string; status?: "queued" | "running" | "complete" | "failed" },
+): Promise<CallerJobListRow[]> {
+  const where = [sql<boolean>`cj.org_id = ${orgId}`, ...windowConditions(query, "cj.created_at", "cj.id")];
+  if (query.domain) where.push(sql<boolean>`cj.domain = ${query.domain}`);
+  const started = sql<boolean>`(j.status = 'running' OR coalesce(j.attempts, 0) > 0)`;
+  if (query.status === "complete" || query.status === "failed")
+    where.push(sql<boolean>`cj.status = ${query.status}`);
+  if (query.status === "running")
+    where.push(sql<boolean>`cj.status NOT IN ('complete', 'failed') AND ${started}`);
+  if (query.status === "queued")
+    where.push(sql<boolean>`cj.status NOT IN ('complete', 'failed') AND NOT ${started}`);
+  const { rows } = await sql<CallerJobListRow>`
+    SELECT cj.id, cj.domain, cj.status, cj.error, cj.created_at, cj.finished_at,
+           j.status AS crawl_status, j.attempts AS crawl_attempts, ${microsOf("cj.created_at")} AS micros
+      FROM classification_jobs cj LEFT JOIN jobs j ON j.id = cj.job_id
+     WHERE ${sql.join(where, sql` AND `)}
+     ORDER BY cj.created_at DESC, cj.id DESC
+     LIMIT ${query.limit + 1}`.execute(db);
+  return rows;
 }
 
 /** Serializes the decisions that spend the public crawl budget, across processes. */

@@ -5,13 +5,17 @@ import type { DB } from "../../platform/db/schema.js";
 import { isUuid, newId } from "../../platform/ids.js";
 import { enqueueJob } from "../../platform/jobs/index.js";
 import { chargeOf, OPS } from "../../platform/operations.js";
+import { pageOf, pageWindow } from "../cursor.js";
 import { ApiError } from "../errors.js";
 import { toCrawlError } from "./crawl-job.js";
 import {
+  type CallerJobListRow,
+  type CallerJobRow,
   CRAWL_JOB_KIND,
   crawlProgress,
   insertCallerJob,
   insertCrawl,
+  listCallerJobs,
   lockCrawlInFlight,
   lockPublicBudget,
   progressOf,
@@ -24,8 +28,10 @@ import { findStored, type StoredRow, toResult } from "./records.js";
 import {
   type ClassificationJob,
   type ClassificationJobError,
+  type ClassificationJobList,
   type ClassificationResult,
   jobErrorSchema,
+  type ListJobsQuery,
 } from "./schemas.js";
 
 export type { ClassificationJob } from "./schemas.js";
@@ -136,20 +142,8 @@ export class ClassificationJobs {
   async get(orgId: string, jobId: string): Promise<ClassificationJob> {
     const row = isUuid(jobId) ? await readCallerJob(this.db, orgId, jobId.toLowerCase()) : null;
     if (!row) throw new ApiError("not_found", "No classification job has this id.");
-    const status =
-      row.status === "complete" || row.status === "failed"
-        ? row.status
-        : progressOf(row.crawl_status, row.crawl_attempts ?? 0);
-    const job: ClassificationJob = {
-      status,
-      job_id: row.id,
-      domain: row.domain,
-      error: status === "failed" ? storedError(row.error) : null,
-      status_url: statusUrl(row.id),
-      created_at: row.created_at.toISOString(),
-      finished_at: row.finished_at?.toISOString() ?? null,
-    };
-    if (status === "complete" && row.result && row.classified_at && row.updated_at) {
+    const job: ClassificationJob = jobObject(row);
+    if (job.status === "complete" && row.result && row.classified_at && row.updated_at) {
       job.result = toResult({
         domain: row.domain,
         result: row.result,
@@ -158,6 +152,14 @@ export class ClassificationJobs {
       });
     }
     return job;
+  }
+
+  /** GET /v2/domain-classification/jobs: the organization's jobs newest first, without results. Free. */
+  async list(orgId: string, query: ListJobsQuery): Promise<ClassificationJobList> {
+    const window = pageWindow(query);
+    const domain = query.domain === undefined ? undefined : this.deps.rootOf(query.domain);
+    const rows = await listCallerJobs(this.db, orgId, { ...window, domain, status: query.status });
+    return pageOf(rows, window.limit, jobObject);
   }
 
   /**
@@ -198,4 +200,21 @@ export class ClassificationJobs {
 function storedError(value: Record<string, unknown> | null): ClassificationJobError {
   const parsed = jobErrorSchema.safeParse(value);
   return parsed.success ? parsed.data : toCrawlError({ code: "crawl_failed_unknown", message: "" });
+}
+
+/** The job status object (SPEC §2.1) of a stored job, without its result. */
+function jobObject(row: CallerJobListRow | CallerJobRow): ClassificationJob {
+  const status =
+    row.status === "complete" || row.status === "failed"
+      ? row.status
+      : progressOf(row.crawl_status, row.crawl_attempts ?? 0);
+  return {
+    status,
+    job_id: row.id,
+    domain: row.domain,
+    error: status === "failed" ? storedError(row.error) : null,
+    status_url: statusUrl(row.id),
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+  };
 }

@@ -6,11 +6,13 @@ import type { Services } from "../../http/services.js";
 import { OPS } from "../../platform/operations.js";
 import { problemResponses } from "../shared-schemas.js";
 import {
+  classificationJobListSchema,
   classificationJobSchema,
   classificationResultSchema,
   createClassificationBody,
   domainParamsSchema,
   jobParamsSchema,
+  listJobsQuery,
 } from "./schemas.js";
 
 /**
@@ -76,6 +78,21 @@ export function classificationRoutes(services: Services): FastifyPluginAsyncZod 
         if (outcome.kind === "hit") return reply.code(200).send(outcome.result);
         return reply.code(202).header("location", outcome.job.status_url).send(outcome.job);
       },
+    });
+
+    app.route({
+      ...route(OPS.classificationJobsList, {
+        schema: {
+          summary: "List the organization's classification jobs",
+          description:
+            "Newest first, 25 per page (up to 100 with `limit`), with `next_cursor` for the next page; by status, root domain and creation time. Each item is the job status object without `result` (read it with GET /v2/domain-classification/jobs/{id}). Only this organization's jobs. Never charged. See docs/scan-search.md.",
+          tags: ["classification"],
+          querystring: listJobsQuery,
+          response: { 200: classificationJobListSchema, ...problemResponses },
+        },
+      }),
+      handler: async (request) =>
+        services.classification.listJobs(request.principal?.orgId ?? "", request.query),
     });
 
     app.route({

@@ -8,6 +8,7 @@ import {
   SITE_STATES,
   STABILITIES,
 } from "../../engines/classify/taxonomy.js";
+import { pageQueryShape, pageSchema } from "../shared-schemas.js";
 
 const timestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp ending in Z");
 const dateOnly = z.iso.date().describe("YYYY-MM-DD");
@@ -155,3 +156,28 @@ export const classificationJobSchema = z
 
 export type ClassificationJob = z.infer<typeof classificationJobSchema>;
 export type ClassificationJobError = z.infer<typeof jobErrorSchema>;
+
+/** GET /v2/domain-classification/jobs filters (docs/scan-search.md). */
+export const listJobsQuery = z.strictObject({
+  status: z.enum(JOB_STATUSES).optional(),
+  domain: z
+    .string()
+    .min(1)
+    .max(253)
+    .optional()
+    .describe("The root domain (a host name is read as its root domain)"),
+  ...pageQueryShape,
+});
+
+export type ListJobsQuery = z.infer<typeof listJobsQuery>;
+
+export const classificationJobSummarySchema = classificationJobSchema
+  .omit({ result: true })
+  .meta({ id: "ClassificationJobSummary" });
+
+export const classificationJobListSchema = pageSchema(
+  classificationJobSummarySchema,
+  "ClassificationJobList",
+);
+
+export type ClassificationJobList = z.infer<typeof classificationJobListSchema>;

@@ -8,7 +8,13 @@ import { CRAWL_MAX_ATTEMPTS, crawlJobHandler } from "./crawl-job.js";
 import { DEFAULT_FRESHNESS, type FreshnessPolicy } from "./freshness.js";
 import { type ClassificationJob, ClassificationJobs, type CreateOutcome } from "./jobs.js";
 import { findStored, rootDomainOf, type StoredRow, toPublic, toResult, upsertStored } from "./records.js";
-import type { ClassificationResult, PublicClassification, StoredClassification } from "./schemas.js";
+import type {
+  ClassificationJobList,
+  ClassificationResult,
+  ListJobsQuery,
+  PublicClassification,
+  StoredClassification,
+} from "./schemas.js";
 
 interface CachedRow {
   /** The read of the stored row; a domain without a classification is never kept once it settles. */
@@ -115,6 +121,10 @@ export class ClassificationService {
   /** The organization's job, or 404. Never charged. */
   getJob(orgId: string, jobId: string): Promise<ClassificationJob> {
     return this.jobs.get(orgId, jobId);
+  }
+
+  listJobs(orgId: string, query: ListJobsQuery): Promise<ClassificationJobList> {
+    return this.jobs.list(orgId, query);
   }
 
   /**

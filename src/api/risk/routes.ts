@@ -4,7 +4,14 @@ import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
 import { OPS } from "../../platform/operations.js";
 import { problemResponses } from "../shared-schemas.js";
-import { createRiskBody, createRiskResponse, riskParams, riskRecordSchema } from "./schemas.js";
+import {
+  createRiskBody,
+  createRiskResponse,
+  listRisksQuery,
+  riskListSchema,
+  riskParams,
+  riskRecordSchema,
+} from "./schemas.js";
 
 /** Domain risk v1 is deprecated in favour of a v2 (SPEC §9); dates are DomainLens's (docs/deprecations.md). */
 export const DOMAIN_RISK_DEPRECATION: Deprecation = {
@@ -44,6 +51,22 @@ export function riskRoutes(services: Services): FastifyPluginAsyncZod {
           "</body></html>",
         ].join("\n");
       },
+    });
+
+    app.route({
+      ...route(OPS.domainRisksList, {
+        config: { deprecation: DOMAIN_RISK_DEPRECATION },
+        schema: {
+          summary: "List the organization's domain risk records (deprecated with domain risk v1)",
+          description:
+            "Newest first, 25 per page (up to 100 with `limit`), with `next_cursor` for the next page; by verdict and creation time. Only this organization's records. Never charged. See docs/scan-search.md.",
+          tags: ["domain risk"],
+          deprecated: true,
+          querystring: listRisksQuery,
+          response: { 200: riskListSchema, ...problemResponses },
+        },
+      }),
+      handler: async (request) => services.risk.list(request.principal?.orgId ?? "", request.query),
     });
 
     app.route({

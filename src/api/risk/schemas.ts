@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { riskReportSchema } from "../report-schemas.js";
+import { ASSESSMENTS, riskReportSchema } from "../report-schemas.js";
+import { pageQueryShape, pageSchema } from "../shared-schemas.js";
 
 export const createRiskBody = z
   .strictObject({
@@ -25,3 +26,26 @@ export const riskRecordSchema = z
     report: riskReportSchema,
   })
   .meta({ id: "DomainRisk" });
+
+/** GET /v1/domain-risks filters (docs/scan-search.md). */
+export const listRisksQuery = z.strictObject({
+  final_assessment: z.enum(ASSESSMENTS).optional(),
+  ...pageQueryShape,
+});
+
+export type ListRisksQuery = z.infer<typeof listRisksQuery>;
+
+export const riskSummarySchema = z
+  .object({
+    risk_id: z.string(),
+    url: z.string().describe("The submitted URL or domain"),
+    created_at: z.string(),
+    final_assessment: z.enum(ASSESSMENTS),
+    threat_type: z.string(),
+    confidence_score: z.number().int(),
+  })
+  .meta({ id: "DomainRiskSummary" });
+
+export type RiskSummary = z.infer<typeof riskSummarySchema>;
+
+export const riskListSchema = pageSchema(riskSummarySchema, "DomainRiskList");

@@ -1,11 +1,13 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { UserSitePolicy } from "../../engines/risk/policy.js";
 import type { RiskOutcome, RiskReport } from "../../engines/risk/report.js";
 import { debit, InsufficientBalanceError } from "../../platform/billing/ledger.js";
 import type { DB } from "../../platform/db/schema.js";
 import { isUuid, newId } from "../../platform/ids.js";
 import { chargeOf, OPS } from "../../platform/operations.js";
+import { microsOf, pageOf, pageWindow, windowConditions } from "../cursor.js";
 import { ApiError } from "../errors.js";
+import type { ListRisksQuery, RiskSummary } from "./schemas.js";
 
 /**
  * Runs one analysis of a URL or domain (the risk engine, through the egress gate) under the requesting
@@ -62,6 +64,40 @@ export class RiskService {
       return row.created_at;
     });
     return { risk_id: riskId, status: "completed", created_at: createdAt.toISOString() };
+  }
+
+  /** GET /v1/domain-risks: the organization's records newest first, by verdict and time. Free. */
+  async list(
+    orgId: string,
+    query: ListRisksQuery,
+  ): Promise<{ data: RiskSummary[]; next_cursor: string | null }> {
+    const window = pageWindow(query);
+    const where = [sql<boolean>`org_id = ${orgId}`, ...windowConditions(window, "created_at", "id")];
+    if (query.final_assessment)
+      where.push(sql<boolean>`report->>'final_assessment' = ${query.final_assessment}`);
+    const { rows } = await sql<{
+      id: string;
+      url: string;
+      created_at: Date;
+      micros: string;
+      final_assessment: RiskSummary["final_assessment"];
+      threat_type: string;
+      confidence_score: string;
+    }>`SELECT id, url, created_at, ${microsOf("created_at")} AS micros,
+              report->>'final_assessment' AS final_assessment, report->>'threat_type' AS threat_type,
+              report->>'confidence_score' AS confidence_score
+         FROM domain_risks
+        WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${window.limit + 1}`.execute(this.db);
+    return pageOf(rows, window.limit, (row) => ({
+      risk_id: row.id,
+      url: row.url,
+      created_at: row.created_at.toISOString(),
+      final_assessment: row.final_assessment,
+      threat_type: row.threat_type,
+      confidence_score: Number(row.confidence_score),
+    }));
   }
 
   /** The organization's own record, or 404 (another organization's id is unknown here). */

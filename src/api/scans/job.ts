@@ -6,6 +6,7 @@ import { raceAbort } from "../../util/abort.js";
 import type { Scanner } from "./scan.js";
 import { type ScanError, type ScanReportBody, scanReportSchema } from "./schemas.js";
 import { completeScan, failScan, markProcessing, SCAN_JOB_KIND, type StoredArtifact } from "./store.js";
+import { type AsnOf, captureTerms, reportTerms, type ScanTerm } from "./terms.js";
 
 /** Attempts of one scan before it fails (and is refunded). */
 export const SCAN_MAX_ATTEMPTS = 2;
@@ -43,6 +44,8 @@ export function toScanError(error: JobError): ScanError {
 
 export interface ScanJobOptions {
   scan: Scanner;
+  /** The autonomous system of an address the browser connected to, for search (null: not indexed by ASN). */
+  asnOf?: AsnOf | null;
   /** Time budget of one attempt. */
   timeoutMs: number;
   maxAttempts?: number;
@@ -60,7 +63,10 @@ export type ScanJobPayload = z.infer<typeof payloadSchema>;
 interface Outcome {
   report: ScanReportBody;
   capture: ScanCapture;
+  finalUrl: string | null;
   artifacts: StoredArtifact[];
+  /** What the scan can be found by once completed (docs/scan-search.md). */
+  terms: ScanTerm[];
 }
 
 /** How long an attempt's outcome waits for its completion before it is dropped (a stale attempt). */
@@ -130,12 +136,18 @@ export function scanJobHandler(options: ScanJobOptions): AnyJobHandler {
           { retryable: false },
         );
       }
+      const terms = [
+        ...reportTerms(report.data),
+        ...(await captureTerms(result.capture, options.asnOf ?? null)),
+      ];
       if (ctx.signal.aborted) return;
       const k = key(ctx.jobId, ctx.attempt);
       outcomes.set(k, {
         report: report.data,
         capture: result.capture,
+        finalUrl: result.capture.finalUrl,
         artifacts: storedArtifacts(result.artifacts),
+        terms,
       });
       setTimeout(() => outcomes.delete(k), OUTCOME_TTL_MS).unref();
     },

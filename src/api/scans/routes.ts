@@ -8,10 +8,13 @@ import {
   captureQuery,
   createScanBody,
   createScanResponse,
+  listScansQuery,
   scanCaptureSchema,
+  scanListSchema,
   scanParams,
   scanRecordSchema,
   screenshotQuery,
+  updateScanBody,
 } from "./schemas.js";
 
 const yes = (value: string | undefined) => value === "1" || value === "true";
@@ -36,7 +39,9 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
         },
       }),
       handler: async (request, reply) => {
-        const created = await services.scans.create(request.principal?.orgId ?? "", request.body.url);
+        const created = await services.scans.create(request.principal?.orgId ?? "", request.body.url, {
+          tags: request.body.tags,
+        });
         return reply.code(201).header("location", `/v1/scans/${created.scan_id}`).send(created);
       },
     });
@@ -53,6 +58,36 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
         },
       }),
       handler: async (request) => services.scans.get(request.principal?.orgId ?? "", request.params.scan_id),
+    });
+
+    app.route({
+      ...route(OPS.scansList, {
+        schema: {
+          summary: "List and search the organization's scans",
+          description:
+            "Newest first, 25 per page (up to 100 with `limit`), with `next_cursor` for the next page. Filters combine with AND: status, verdict, threat type, detected brand, the submitted or final host or registrable domain, an IP address or autonomous system the browser connected to, a tag, a creation time range. Only this organization's scans. Never charged. See docs/scan-search.md.",
+          tags: ["scans"],
+          querystring: listScansQuery,
+          response: { 200: scanListSchema, ...problemResponses },
+        },
+      }),
+      handler: async (request) => services.scans.list(request.principal?.orgId ?? "", request.query),
+    });
+
+    app.route({
+      ...route(OPS.scansUpdate, {
+        schema: {
+          summary: "Change a scan's tags",
+          description:
+            "Replaces the scan's tags (at any status) and answers the scan record. Never charged. An id that is unknown, malformed or another organization's answers 404.",
+          tags: ["scans"],
+          params: scanParams,
+          body: updateScanBody,
+          response: { 200: scanRecordSchema, ...problemResponses },
+        },
+      }),
+      handler: async (request) =>
+        services.scans.update(request.principal?.orgId ?? "", request.params.scan_id, request.body),
     });
 
     app.route({

@@ -1,7 +1,21 @@
 import { z } from "zod";
-import { riskReportSchema } from "../report-schemas.js";
+import { ASSESSMENTS, riskReportSchema } from "../report-schemas.js";
+import { pageQueryShape, pageSchema } from "../shared-schemas.js";
+import { MAX_TAG_LENGTH, MAX_TAGS, TAG_PATTERN } from "./terms.js";
 
 const timestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp ending in Z");
+
+const tagSchema = z
+  .string()
+  .min(1)
+  .max(MAX_TAG_LENGTH)
+  .regex(TAG_PATTERN, "a tag holds letters, digits and . _ : / -, and starts with a letter or digit")
+  .describe("A label of the organization's choosing; stored in lower case");
+
+export const tagsSchema = z
+  .array(tagSchema)
+  .max(MAX_TAGS)
+  .describe(`Up to ${MAX_TAGS} tags; each is kept once, in lower case`);
 
 export const createScanBody = z
   .strictObject({
@@ -10,8 +24,13 @@ export const createScanBody = z
       .min(1)
       .max(2048)
       .describe("An http(s) URL to load in the browser (a bare domain is scanned as http://domain/)"),
+    tags: tagsSchema.optional(),
   })
   .meta({ examples: [{ url: "https://example.com/login" }] });
+
+export const updateScanBody = z
+  .strictObject({ tags: tagsSchema.describe("The scan's tags, replacing the ones it had") })
+  .meta({ examples: [{ tags: ["campaign:parcel-2026", "reported"] }] });
 
 export const SCAN_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number];
@@ -70,6 +89,7 @@ export const scanRecordSchema = z
       .describe("When the scan finished (completed or failed); null until then"),
     report: scanReportSchema.nullable().describe("Present when completed; null otherwise"),
     error: scanErrorSchema.nullable().describe("Present when failed; null otherwise"),
+    tags: tagsSchema,
   })
   .meta({ id: "Scan" });
 
@@ -176,3 +196,58 @@ export const scanCaptureSchema = z
   .meta({ id: "ScanCapture" });
 
 export type ScanCaptureView = z.infer<typeof scanCaptureSchema>;
+
+/** GET /v1/scans filters (docs/scan-search.md). */
+export const listScansQuery = z.strictObject({
+  status: z.enum(SCAN_STATUSES).optional(),
+  final_assessment: z.enum(ASSESSMENTS).optional(),
+  threat_type: z.string().min(1).max(200).optional().describe("The report's threat_type, any case"),
+  brand: z.string().min(1).max(200).optional().describe("site_context.detected_brand, any case"),
+  host: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe("The submitted or the final URL's host (an IP address for an IP URL)"),
+  domain: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      "The submitted or final URL's registrable domain (`github.io`), or a user's site on a platform (`alice.github.io`)",
+    ),
+  ip: z.string().min(2).max(64).optional().describe("An address the browser connected to (IPv4 or IPv6)"),
+  asn: z
+    .string()
+    .min(1)
+    .max(12)
+    .optional()
+    .describe("An autonomous system the browser connected to: 13335 or AS13335"),
+  tag: z.string().min(1).max(MAX_TAG_LENGTH).optional(),
+  ...pageQueryShape,
+});
+
+export type ListScansQuery = z.infer<typeof listScansQuery>;
+
+export const scanSummarySchema = z
+  .object({
+    scan_id: z.uuid(),
+    url: z.string().describe("The submitted URL"),
+    status: z.enum(SCAN_STATUSES),
+    created_at: timestamp,
+    completed_at: timestamp.nullable(),
+    final_url: z.string().nullable().describe("Where the browser ended; null until completed"),
+    final_assessment: z.enum(ASSESSMENTS).nullable().describe("null until completed"),
+    threat_type: z.string().nullable(),
+    confidence_score: z.number().int().nullable(),
+    detected_brand: z.string().nullable(),
+    tags: tagsSchema,
+  })
+  .meta({ id: "ScanSummary" });
+
+export type ScanSummary = z.infer<typeof scanSummarySchema>;
+
+export const scanListSchema = pageSchema(scanSummarySchema, "ScanList");
+
+export type ScanList = z.infer<typeof scanListSchema>;

@@ -7,19 +7,44 @@ import { isUuid, newId } from "../../platform/ids.js";
 import type { AnyJobHandler } from "../../platform/jobs/index.js";
 import { enqueueJob } from "../../platform/jobs/index.js";
 import { chargeOf, OPS } from "../../platform/operations.js";
+import { pageOf, pageWindow } from "../cursor.js";
 import { ApiError } from "../errors.js";
+import { ASSESSMENTS } from "../report-schemas.js";
 import { toCaptureView } from "./capture-view.js";
 import { SCAN_MAX_ATTEMPTS, type ScanJobPayload, scanJobHandler, toScanError } from "./job.js";
 import type { Scanner } from "./scan.js";
 import {
+  type ListScansQuery,
   type ScanCaptureView,
   type ScanError,
+  type ScanList,
   type ScanRecord,
   type ScanReportBody,
   type ScanStatus,
+  type ScanSummary,
   scanErrorSchema,
 } from "./schemas.js";
-import { insertScan, readArtifact, readCapture, readScan, SCAN_JOB_KIND } from "./store.js";
+import { type ScanListRow, searchScans } from "./search.js";
+import {
+  insertScan,
+  readArtifact,
+  readCapture,
+  readScan,
+  replaceTags,
+  SCAN_JOB_KIND,
+  type ScanRow,
+} from "./store.js";
+import {
+  type AsnOf,
+  normalizeAddress,
+  normalizeHostTerm,
+  normalizeTag,
+  normalizeTags,
+  parseAsn,
+  type ScanTerm,
+  tagTerms,
+  urlTerms,
+} from "./terms.js";
 
 /** The charge of a scan (the operation table: src/platform/operations.ts); its refund names the same operation. */
 const SCAN_CHARGE = chargeOf(OPS.scansCreate, "scan");
@@ -39,6 +64,8 @@ export interface ScanServiceOptions {
    * (loopback, private, metadata…) is rejected at creation, before it is charged.
    */
   checkAddress?: (address: string) => { allowed: boolean };
+  /** The autonomous system of an address, for `asn` search (docs/scan-search.md); without it none is indexed. */
+  asnOf?: AsnOf;
 }
 
 const unavailable: Scanner = async () => ({
@@ -63,6 +90,7 @@ export class ScanService {
   private readonly attemptTimeoutMs: number;
   private readonly deadlineMs: number;
   private readonly checkAddress: ((address: string) => { allowed: boolean }) | undefined;
+  private readonly asnOf: AsnOf | null;
   /** Wakes the local job runtime after a scan is queued (set by the composition root). */
   private wake: () => void = () => {};
 
@@ -74,6 +102,7 @@ export class ScanService {
     this.attemptTimeoutMs = options.attemptTimeoutMs ?? SCAN_ATTEMPT_TIMEOUT_MS;
     this.deadlineMs = options.deadlineMs ?? SCAN_DEADLINE_MS;
     this.checkAddress = options.checkAddress;
+    this.asnOf = options.asnOf ?? null;
   }
 
   /** Calls `wake` whenever this process queues a scan (e.g. JobRuntime.notify). */
@@ -88,13 +117,14 @@ export class ScanService {
   jobHandler(overrides: { maxAttempts?: number; timeoutMs?: number } = {}): AnyJobHandler {
     return scanJobHandler({
       scan: this.scan,
+      asnOf: this.asnOf,
       timeoutMs: overrides.timeoutMs ?? this.attemptTimeoutMs,
       maxAttempts: overrides.maxAttempts ?? SCAN_MAX_ATTEMPTS,
     });
   }
 
   /** POST /v1/scans: validates the URL, then charges, stores and queues the scan in one transaction. */
-  async create(orgId: string, input: string): Promise<ScanCreated> {
+  async create(orgId: string, input: string, options: { tags?: string[] } = {}): Promise<ScanCreated> {
     const submitted = input.trim();
     const target = normalizeScanUrl(submitted);
     if (!target.ok) throw new ApiError("invalid_url", target.message);
@@ -106,6 +136,7 @@ export class ScanService {
         );
       }
     }
+    const tags = normalizeTags(options.tags ?? []);
     const scanId = newId();
     const payload: ScanJobPayload = {
       scan_id: scanId,
@@ -117,7 +148,13 @@ export class ScanService {
     const createdAt = await this.db.transaction().execute(async (tx) => {
       await debit(tx, { orgId, ...SCAN_CHARGE, resourceId: scanId });
       await enqueueJob(tx, { kind: SCAN_JOB_KIND, id: scanId, payload, maxAttempts: SCAN_MAX_ATTEMPTS });
-      return insertScan(tx, { id: scanId, orgId, url: submitted });
+      return insertScan(tx, {
+        id: scanId,
+        orgId,
+        url: submitted,
+        tags,
+        terms: [...urlTerms(target.url), ...tagTerms(tags)],
+      });
     });
     this.wake();
     return { scan_id: scanId, status: "pending", created_at: createdAt.toISOString() };
@@ -127,17 +164,27 @@ export class ScanService {
   async get(orgId: string, scanId: string): Promise<ScanRecord> {
     const row = isUuid(scanId) ? await readScan(this.db, orgId, scanId.toLowerCase()) : null;
     if (!row) throw notFound();
-    const completed = row.status === "completed";
-    const failed = row.status === "failed";
-    return {
-      scan_id: row.id,
-      url: row.url,
-      status: row.status,
-      created_at: row.created_at.toISOString(),
-      completed_at: completed || failed ? (row.completed_at?.toISOString() ?? null) : null,
-      report: completed ? (row.report as unknown as ScanReportBody | null) : null,
-      error: failed ? storedError(row.error) : null,
-    };
+    return toRecord(row);
+  }
+
+  /** PATCH /v1/scans/{id}: replaces the scan's tags; the updated record. Free. */
+  async update(orgId: string, scanId: string, changes: { tags: string[] }): Promise<ScanRecord> {
+    const row = isUuid(scanId)
+      ? await replaceTags(this.db, orgId, scanId.toLowerCase(), normalizeTags(changes.tags))
+      : null;
+    if (!row) throw notFound();
+    return toRecord(row);
+  }
+
+  /** GET /v1/scans: the organization's scans, newest first, filtered (docs/scan-search.md). Free. */
+  async list(orgId: string, query: ListScansQuery): Promise<ScanList> {
+    const window = pageWindow(query);
+    const rows = await searchScans(this.db, orgId, {
+      ...window,
+      status: query.status,
+      terms: queryTerms(query),
+    });
+    return pageOf(rows, window.limit, toSummary);
   }
 
   /** A completed scan's screenshot (PNG); 404 before completion, or when there is none. Free. */
@@ -184,4 +231,76 @@ function notFound(): ApiError {
 function storedError(value: Record<string, unknown> | null): ScanError {
   const parsed = scanErrorSchema.safeParse(value);
   return parsed.success ? parsed.data : toScanError({ code: "scan_failed", message: "" });
+}
+
+/** The scan record (SPEC §2.5, with its tags) of a stored row. */
+function toRecord(row: ScanRow): ScanRecord {
+  const completed = row.status === "completed";
+  const failed = row.status === "failed";
+  return {
+    scan_id: row.id,
+    url: row.url,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    completed_at: completed || failed ? (row.completed_at?.toISOString() ?? null) : null,
+    report: completed ? (row.report as unknown as ScanReportBody | null) : null,
+    error: failed ? storedError(row.error) : null,
+    tags: row.tags,
+  };
+}
+
+const ASSESSMENT_NAMES = new Set<string>(ASSESSMENTS);
+
+function toSummary(row: ScanListRow): ScanSummary {
+  const completed = row.status === "completed";
+  const assessment =
+    completed && row.final_assessment && ASSESSMENT_NAMES.has(row.final_assessment)
+      ? (row.final_assessment as ScanSummary["final_assessment"])
+      : null;
+  const confidence = completed && row.confidence_score !== null ? Number(row.confidence_score) : null;
+  return {
+    scan_id: row.id,
+    url: row.url,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+    final_url: completed ? row.final_url : null,
+    final_assessment: assessment,
+    threat_type: completed ? row.threat_type : null,
+    confidence_score: Number.isInteger(confidence) ? confidence : null,
+    detected_brand: completed ? row.detected_brand : null,
+    tags: row.tags,
+  };
+}
+
+/**
+ * The term filters of a list query, normalized like the stored terms. A value that cannot be one (a host
+ * that is not a host name, an ASN that is not a number) is 400 `invalid_request`, naming the parameter.
+ */
+function queryTerms(query: ListScansQuery): ScanTerm[] {
+  const terms: ScanTerm[] = [];
+  const invalid = (name: string, what: string) =>
+    new ApiError("invalid_request", `The \`${name}\` filter must be ${what}.`, { parameter: name });
+  if (query.final_assessment) terms.push({ kind: "assessment", value: query.final_assessment.toLowerCase() });
+  if (query.threat_type) terms.push({ kind: "threat", value: query.threat_type.trim().toLowerCase() });
+  if (query.brand) terms.push({ kind: "brand", value: query.brand.trim().toLowerCase() });
+  if (query.tag) terms.push({ kind: "tag", value: normalizeTag(query.tag) });
+  for (const name of ["host", "domain"] as const) {
+    const value = query[name];
+    if (value === undefined) continue;
+    const host = normalizeHostTerm(value);
+    if (!host) throw invalid(name, "a host name such as login.example.com");
+    terms.push({ kind: name, value: host });
+  }
+  if (query.ip !== undefined) {
+    const address = normalizeAddress(query.ip);
+    if (!address) throw invalid("ip", "an IPv4 or IPv6 address");
+    terms.push({ kind: "ip", value: address });
+  }
+  if (query.asn !== undefined) {
+    const asn = parseAsn(query.asn);
+    if (asn === null) throw invalid("asn", "an autonomous system number such as 13335 or AS13335");
+    terms.push({ kind: "asn", value: String(asn) });
+  }
+  return terms;
 }

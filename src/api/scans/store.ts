@@ -3,6 +3,7 @@ import { refundResource } from "../../platform/billing/ledger.js";
 import type { DB, ScanArtifactKind } from "../../platform/db/schema.js";
 import { OPS } from "../../platform/operations.js";
 import type { ScanError, ScanStatus } from "./schemas.js";
+import { type ScanTerm, tagTerms, uniqueTerms } from "./terms.js";
 
 /*
  * The SQL of scans. A scan's row in `jobs` has the scan's id. Every state change after creation is made by
@@ -18,14 +19,58 @@ const UNFINISHED: ScanStatus[] = ["pending", "processing"];
 
 export async function insertScan(
   tx: Kysely<DB>,
-  scan: { id: string; orgId: string; url: string },
+  scan: { id: string; orgId: string; url: string; tags: string[]; terms: ScanTerm[] },
 ): Promise<Date> {
   const row = await tx
     .insertInto("scans")
-    .values({ id: scan.id, org_id: scan.orgId, url: scan.url, job_id: scan.id })
+    .values({ id: scan.id, org_id: scan.orgId, url: scan.url, job_id: scan.id, tags: scan.tags })
     .returning("created_at")
     .executeTakeFirstOrThrow();
+  await insertTerms(tx, { id: scan.id, orgId: scan.orgId, createdAt: row.created_at }, scan.terms);
   return row.created_at;
+}
+
+/** Adds search terms to a scan (each once; a term it has already is kept). */
+async function insertTerms(
+  tx: Kysely<DB>,
+  scan: { id: string; orgId: string; createdAt: Date },
+  terms: readonly ScanTerm[],
+): Promise<void> {
+  const rows = uniqueTerms(terms).map((t) => ({
+    scan_id: scan.id,
+    org_id: scan.orgId,
+    kind: t.kind,
+    value: t.value,
+    created_at: scan.createdAt,
+  }));
+  if (rows.length === 0) return;
+  await tx
+    .insertInto("scan_terms")
+    .values(rows)
+    .onConflict((oc) => oc.columns(["scan_id", "kind", "value"]).doNothing())
+    .execute();
+}
+
+/** Replaces the tags of the organization's scan; null when it has no such scan. */
+export async function replaceTags(
+  db: Kysely<DB>,
+  orgId: string,
+  scanId: string,
+  tags: string[],
+): Promise<ScanRow | null> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable("scans")
+      .set({ tags })
+      .where("id", "=", scanId)
+      .where("org_id", "=", orgId)
+      .returning(["id", "url", "status", "report", "error", "created_at", "completed_at", "tags"])
+      .executeTakeFirst();
+    if (!row) return null;
+    await tx.deleteFrom("scan_terms").where("scan_id", "=", scanId).where("kind", "=", "tag").execute();
+    await insertTerms(tx, { id: scanId, orgId, createdAt: row.created_at }, tagTerms(tags));
+    return row;
+  });
 }
 
 /** pending → processing, when a worker starts the scan's first attempt. */
@@ -47,7 +92,13 @@ export interface StoredArtifact {
 export async function completeScan(
   tx: Kysely<DB>,
   scanId: string,
-  outcome: { report: unknown; capture: unknown; artifacts: StoredArtifact[] },
+  outcome: {
+    report: unknown;
+    capture: unknown;
+    finalUrl: string | null;
+    artifacts: StoredArtifact[];
+    terms: ScanTerm[];
+  },
 ): Promise<boolean> {
   const row = await tx
     .updateTable("scans")
@@ -55,14 +106,16 @@ export async function completeScan(
       status: "completed",
       report: JSON.stringify(outcome.report),
       capture: JSON.stringify(outcome.capture),
+      final_url: outcome.finalUrl,
       error: null,
       completed_at: sql`now()`,
     })
     .where("id", "=", scanId)
     .where("status", "in", UNFINISHED)
-    .returning("id")
+    .returning(["org_id", "created_at"])
     .executeTakeFirst();
   if (!row) return false;
+  await insertTerms(tx, { id: scanId, orgId: row.org_id, createdAt: row.created_at }, outcome.terms);
   for (const artifact of outcome.artifacts) {
     await tx
       .insertInto("scan_artifacts")
@@ -95,13 +148,14 @@ export interface ScanRow {
   error: Record<string, unknown> | null;
   created_at: Date;
   completed_at: Date | null;
+  tags: string[];
 }
 
 /** The organization's scan (without its capture), or null. */
 export async function readScan(db: Kysely<DB>, orgId: string, scanId: string): Promise<ScanRow | null> {
   const row = await db
     .selectFrom("scans")
-    .select(["id", "url", "status", "report", "error", "created_at", "completed_at"])
+    .select(["id", "url", "status", "report", "error", "created_at", "completed_at", "tags"])
     .where("id", "=", scanId)
     .where("org_id", "=", orgId)
     .executeTakeFirst();

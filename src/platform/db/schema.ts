@@ -150,6 +150,22 @@ export interface ScansTable {
   completed_at: Date | null;
   /** The browser's capture (src/engines/scan/types.ts ScanCapture), once completed. */
   capture: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** The URL the browser ended on, once completed (migration 0007). */
+  final_url: string | null;
+  /** Labels the organization put on the scan (migration 0007). */
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+}
+
+/** What a scan can be found by (migration 0007; src/api/scans/terms.ts). */
+export type ScanTermKind = "host" | "domain" | "ip" | "asn" | "assessment" | "threat" | "brand" | "tag";
+
+export interface ScanTermsTable {
+  scan_id: string;
+  org_id: string;
+  kind: ScanTermKind;
+  value: string;
+  /** The scan's created_at, so that a term's rows are walked newest first. */
+  created_at: Date;
 }
 
 export type ScanArtifactKind = "viewport" | "full_page";
@@ -180,6 +196,7 @@ export interface DB {
   domain_risks: DomainRisksTable;
   scans: ScansTable;
   scan_artifacts: ScanArtifactsTable;
+  scan_terms: ScanTermsTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;
