@@ -62,3 +62,22 @@ export function pageSchema<T extends z.ZodType>(item: T, id: string) {
     })
     .meta({ id });
 }
+
+/** The most items one batch takes (POST /v1/scans/batch, POST /v1/domain-risks/batch). */
+export const MAX_BATCH_ITEMS = 100;
+
+/** A batch's `urls`: 1-100 strings, each as the single call takes it. */
+export function batchUrlsSchema(what: string) {
+  return z.array(z.string().max(2048)).min(1).max(MAX_BATCH_ITEMS).describe(`1-${MAX_BATCH_ITEMS} ${what}`);
+}
+
+/** A batch item's own refusal: what a single call with it would have answered. */
+export const batchItemErrorSchema = z
+  .object({
+    error: z.string().describe("The stable error code a single call with this item would answer"),
+    status: z.number().int().describe("Its HTTP status"),
+    message: z.string(),
+  })
+  .meta({ id: "BatchItemError" });
+
+export type BatchItemError = z.infer<typeof batchItemErrorSchema>;

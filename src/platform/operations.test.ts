@@ -11,15 +11,21 @@ import {
 } from "./operations.js";
 
 describe("the operation table", () => {
-  it("keeps the SPEC §8 default limits, in their order", () => {
+  it("keeps the SPEC §8 default limits and DomainLens's own windows, in their order", () => {
     expect(Object.entries(defaultLimits())).toEqual([
       ["scans.create", 10],
       ["scans.get", 60],
+      ["scans.batch", 100],
+      ["scans.list", 60],
+      ["scans.update", 60],
       ["domain_risks.create", 20],
+      ["domain_risks.batch", 100],
+      ["domain_risks.list", 60],
       ["domain_risks.get", 20],
       ["classification.create", 10],
       ["classification.get", 60],
       ["classification.jobs.get", 60],
+      ["classification.jobs.list", 60],
       ["account.get", 60],
     ]);
   });

@@ -58,6 +58,11 @@ interface KeySpec extends CommonSpec {
   readonly limitedAs?: KeyedRef;
   /** What the operation charges, by outcome. */
   readonly prices?: Readonly<Record<string, Price>>;
+  /**
+   * A batch: the body field holding its items. The rate limit and the usage counter count the items, not
+   * the request (docs/rate-limits.md), once the body is valid.
+   */
+  readonly itemsIn?: string;
   /** Ledger operation name of its charges and refunds when it is not `name` (kept across renames). */
   readonly ledgerName?: string;
   /**
@@ -183,6 +188,18 @@ export const OPS = {
     limitedAs: scansGet,
     owned: { createdBy: scansCreate, idField: "scan_id" },
   }),
+  scansBatch: defineOperation({
+    name: "scans.batch",
+    method: "POST",
+    path: "/v1/scans/batch",
+    auth: "key",
+    // Items per minute: a batch of N counts N.
+    perMinute: 100,
+    itemsIn: "urls",
+    prices: { scan: SCAN },
+    // Each item is a scan: charged and refunded like one.
+    ledgerName: scansCreate.name,
+  }),
   scansList: defineOperation({
     name: "scans.list",
     method: "GET",
@@ -199,6 +216,18 @@ export const OPS = {
     owned: { createdBy: scansCreate, idField: "scan_id" },
   }),
   domainRisksCreate,
+  domainRisksBatch: defineOperation({
+    name: "domain_risks.batch",
+    method: "POST",
+    path: "/v1/domain-risks/batch",
+    auth: "key",
+    // Items per minute: a batch of N counts N.
+    perMinute: 100,
+    itemsIn: "urls",
+    prices: { analysis: DOMAIN_RISK },
+    // Each item is an analysis: charged like one.
+    ledgerName: domainRisksCreate.name,
+  }),
   domainRisksList: defineOperation({
     name: "domain_risks.list",
     method: "GET",

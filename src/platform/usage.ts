@@ -51,8 +51,9 @@ export class UsageRecorder {
     this.timer.unref();
   }
 
-  record(orgId: string, operation: string, at?: Date): void {
-    this.add(orgId, operation, at ? usagePeriod(at) : this.currentPeriod(), 1);
+  /** Counts `calls` (default 1: a batch counts its items) of an operation for the organization. */
+  record(orgId: string, operation: string, at?: Date, calls = 1): void {
+    this.add(orgId, operation, at ? usagePeriod(at) : this.currentPeriod(), calls);
   }
 
   private currentPeriod(): string {

@@ -73,6 +73,42 @@ describe("GET /v1/domain-risks", () => {
   });
 });
 
+describe("POST /v1/domain-risks/batch", () => {
+  it("answers every item's verdict or its own error in one response, and charges the analysed ones", async () => {
+    const org = await t.createOrg(10, "risk-batch");
+    const urls = ["paypa1-secure-login.top", "ftp://example.com/x", "wikipedia.org"];
+    const res = await t.post("/v1/domain-risks/batch", { urls }, org.apiKey);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ accepted: 2, rejected: 1, charged_usd: 0.005 });
+    expect(body.items[0]).toMatchObject({
+      index: 0,
+      url: "paypa1-secure-login.top",
+      risk_id: expect.any(String),
+      error: null,
+      report: { final_assessment: "Malicious" },
+    });
+    expect(body.items[1]).toMatchObject({
+      index: 1,
+      risk_id: null,
+      report: null,
+      error: { error: "invalid_url" },
+    });
+    // Each analysed item is a record like one from POST /v1/domain-risks.
+    const record = await t.get(`/v1/domain-risks/${body.items[2].risk_id}`, org.apiKey);
+    expect(record.json().report).toEqual(body.items[2].report);
+    expect((await t.ledger(org.orgId)).map((r) => r.operation)).toEqual([
+      "domain_risks.create",
+      "domain_risks.create",
+    ]);
+    // Without the credit for every item nothing is analysed.
+    const poor = await t.createOrg(0.004, "risk-batch-poor");
+    const refused = await t.post("/v1/domain-risks/batch", { urls: ["a.example", "b.example"] }, poor.apiKey);
+    expect(refused.statusCode).toBe(402);
+    expect((await page("/v1/domain-risks", poor.apiKey)).data).toEqual([]);
+  });
+});
+
 describe("GET /v2/domain-classification/jobs", () => {
   it("lists the organization's jobs newest first, by status and root domain, without results", async () => {
     const org = await t.createOrg(10, "jobs");

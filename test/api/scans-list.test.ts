@@ -38,13 +38,17 @@ async function submit(apiKey: string, url: string, tags?: string[]): Promise<str
 }
 
 async function finished(apiKey: string, ids: string[]): Promise<void> {
-  await waitFor(async () => {
-    for (const id of ids) {
-      const status = (await t.get(`/v1/scans/${id}`, apiKey)).json().status;
-      if (status !== "completed" && status !== "failed") return false;
-    }
-    return true;
-  }, "the scans to finish", 60_000);
+  await waitFor(
+    async () => {
+      for (const id of ids) {
+        const status = (await t.get(`/v1/scans/${id}`, apiKey)).json().status;
+        if (status !== "completed" && status !== "failed") return false;
+      }
+      return true;
+    },
+    "the scans to finish",
+    60_000,
+  );
 }
 
 async function list(apiKey: string, query = ""): Promise<{ data: Summary[]; next_cursor: string | null }> {

@@ -5,9 +5,11 @@ import type { Services } from "../../http/services.js";
 import { OPS } from "../../platform/operations.js";
 import { problemResponses } from "../shared-schemas.js";
 import {
+  createRiskBatchBody,
   createRiskBody,
   createRiskResponse,
   listRisksQuery,
+  riskBatchSchema,
   riskListSchema,
   riskParams,
   riskRecordSchema,
@@ -51,6 +53,23 @@ export function riskRoutes(services: Services): FastifyPluginAsyncZod {
           "</body></html>",
         ].join("\n");
       },
+    });
+
+    app.route({
+      ...route(OPS.domainRisksBatch, {
+        config: { deprecation: DOMAIN_RISK_DEPRECATION },
+        schema: {
+          summary: "Analyze up to 100 URLs or domains in one call (deprecated with domain risk v1)",
+          description:
+            "Every item is analysed at once, each within the usual 5 seconds, and answered in one response with its verdict, or with its own error (not charged). The analysed ones are stored and charged $0.0025 each in one transaction; the credit for every item is needed to start (else 402, nothing analysed). Counts one per item against the `domain_risks.batch` limit (100 items a minute). See docs/scan-search.md#batches.",
+          tags: ["domain risk"],
+          deprecated: true,
+          body: createRiskBatchBody,
+          response: { 200: riskBatchSchema, ...problemResponses },
+        },
+      }),
+      handler: async (request) =>
+        services.risk.createBatch(request.principal?.orgId ?? "", request.body.urls),
     });
 
     app.route({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ASSESSMENTS, riskReportSchema } from "../report-schemas.js";
-import { pageQueryShape, pageSchema } from "../shared-schemas.js";
+import { batchItemErrorSchema, batchUrlsSchema, pageQueryShape, pageSchema } from "../shared-schemas.js";
 
 export const createRiskBody = z
   .strictObject({
@@ -49,3 +49,29 @@ export const riskSummarySchema = z
 export type RiskSummary = z.infer<typeof riskSummarySchema>;
 
 export const riskListSchema = pageSchema(riskSummarySchema, "DomainRiskList");
+
+export const createRiskBatchBody = z
+  .strictObject({ urls: batchUrlsSchema("URLs or bare domains, each as POST /v1/domain-risks takes it") })
+  .meta({ examples: [{ urls: ["https://example.com/account/login", "example.org"] }] });
+
+export const riskBatchSchema = z
+  .object({
+    accepted: z.number().int().describe("Items analysed (each charged and stored)"),
+    rejected: z.number().int().describe("Items refused on their own (not charged)"),
+    charged_usd: z.number(),
+    items: z
+      .array(
+        z.object({
+          index: z.number().int(),
+          url: z.string().describe("The item as submitted"),
+          risk_id: z.string().nullable(),
+          created_at: z.string().nullable(),
+          report: riskReportSchema.nullable().describe("The verdict, as GET /v1/domain-risks/{id} shows it"),
+          error: batchItemErrorSchema.nullable().describe("Why the item was refused; null when analysed"),
+        }),
+      )
+      .describe("One per URL, in order"),
+  })
+  .meta({ id: "DomainRiskBatch" });
+
+export type RiskBatch = z.infer<typeof riskBatchSchema>;

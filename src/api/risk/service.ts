@@ -7,7 +7,7 @@ import { isUuid, newId } from "../../platform/ids.js";
 import { chargeOf, OPS } from "../../platform/operations.js";
 import { microsOf, pageOf, pageWindow, windowConditions } from "../cursor.js";
 import { ApiError } from "../errors.js";
-import type { ListRisksQuery, RiskSummary } from "./schemas.js";
+import type { ListRisksQuery, RiskBatch, RiskSummary } from "./schemas.js";
 
 /**
  * Runs one analysis of a URL or domain (the risk engine, through the egress gate) under the requesting
@@ -64,6 +64,68 @@ export class RiskService {
       return row.created_at;
     });
     return { risk_id: riskId, status: "completed", created_at: createdAt.toISOString() };
+  }
+
+  /**
+   * POST /v1/domain-risks/batch: every item analysed at once (each within the usual deadline), then the
+   * valid ones stored and charged in one transaction — all or, without the credit for all, none (402).
+   * The credit for every item is checked before any analysis, so a caller without it waits for nothing.
+   */
+  async createBatch(orgId: string, urls: string[]): Promise<RiskBatch> {
+    const org = await this.db
+      .selectFrom("organizations")
+      .select(["balance_micros", "held_micros", "user_site_policy"])
+      .where("id", "=", orgId)
+      .executeTakeFirst();
+    const needed = ANALYSIS.amountMicros * urls.length;
+    if (!org || org.balance_micros - org.held_micros < needed) {
+      throw new InsufficientBalanceError(orgId, needed);
+    }
+    const outcomes = await Promise.all(
+      urls.map((url) => this.analyze(url, { userSitePolicy: org.user_site_policy })),
+    );
+    const stored = new Map<number, { id: string; createdAt: Date }>();
+    await this.db.transaction().execute(async (tx) => {
+      for (const [index, outcome] of outcomes.entries()) {
+        if (!outcome.ok) continue;
+        const id = newId();
+        const row = await tx
+          .insertInto("domain_risks")
+          .values({ id, org_id: orgId, url: urls[index] ?? "", report: JSON.stringify(outcome.report) })
+          .returning("created_at")
+          .executeTakeFirstOrThrow();
+        await debit(tx, { orgId, ...ANALYSIS, resourceId: id });
+        stored.set(index, { id, createdAt: row.created_at });
+      }
+    });
+    return {
+      accepted: stored.size,
+      rejected: urls.length - stored.size,
+      charged_usd: (stored.size * ANALYSIS.amountMicros) / 1_000_000,
+      items: outcomes.map((outcome, index) => {
+        const record = stored.get(index);
+        const url = urls[index] ?? "";
+        if (outcome.ok && record) {
+          return {
+            index,
+            url,
+            risk_id: record.id,
+            created_at: record.createdAt.toISOString(),
+            report: outcome.report,
+            error: null,
+          };
+        }
+        const message = outcome.ok ? "The item was not analysed." : outcome.message;
+        return {
+          index,
+          url,
+          risk_id: null,
+          created_at: null,
+          report: null,
+          error: { error: "invalid_url", status: 400, message },
+        };
+      }),
+    };
   }
 
   /** GET /v1/domain-risks: the organization's records newest first, by verdict and time. Free. */

@@ -6,9 +6,11 @@ import { OPS } from "../../platform/operations.js";
 import { problemResponses } from "../shared-schemas.js";
 import {
   captureQuery,
+  createScanBatchBody,
   createScanBody,
   createScanResponse,
   listScansQuery,
+  scanBatchSchema,
   scanCaptureSchema,
   scanListSchema,
   scanParams,
@@ -58,6 +60,23 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
         },
       }),
       handler: async (request) => services.scans.get(request.principal?.orgId ?? "", request.params.scan_id),
+    });
+
+    app.route({
+      ...route(OPS.scansBatch, {
+        schema: {
+          summary: "Scan up to 100 URLs in one call",
+          description:
+            "Each URL is checked on its own: a valid one becomes a pending scan (charged $0.05, refunded if it fails), an invalid one gets its own error in `items` and is not charged. The valid ones are charged and queued in one transaction: without the credit for all of them the answer is 402 and nothing is created. Counts one per URL against the `scans.batch` limit (100 URLs a minute). Scans of a batch share the queue fairly with other organizations' scans. See docs/scan-search.md#batches.",
+          tags: ["scans"],
+          body: createScanBatchBody,
+          response: { 200: scanBatchSchema, ...problemResponses },
+        },
+      }),
+      handler: async (request) =>
+        services.scans.createBatch(request.principal?.orgId ?? "", request.body.urls, {
+          tags: request.body.tags,
+        }),
     });
 
     app.route({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ASSESSMENTS, riskReportSchema } from "../report-schemas.js";
-import { pageQueryShape, pageSchema } from "../shared-schemas.js";
+import { batchItemErrorSchema, batchUrlsSchema, pageQueryShape, pageSchema } from "../shared-schemas.js";
 import { MAX_TAG_LENGTH, MAX_TAGS, TAG_PATTERN } from "./terms.js";
 
 const timestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp ending in Z");
@@ -27,6 +27,35 @@ export const createScanBody = z
     tags: tagsSchema.optional(),
   })
   .meta({ examples: [{ url: "https://example.com/login" }] });
+
+export const createScanBatchBody = z
+  .strictObject({
+    urls: batchUrlsSchema("URLs, each as POST /v1/scans takes it; each is its own scan"),
+    tags: tagsSchema.optional().describe("Tags for every scan of the batch"),
+  })
+  .meta({ examples: [{ urls: ["https://example.com/login", "example.org"] }] });
+
+export const scanBatchSchema = z
+  .object({
+    accepted: z.number().int().describe("Items that became scans (each charged)"),
+    rejected: z.number().int().describe("Items refused on their own (not charged)"),
+    charged_usd: z.number().describe("What the batch cost: the accepted items' scans"),
+    items: z
+      .array(
+        z.object({
+          index: z.number().int().describe("The item's place in `urls`"),
+          url: z.string().describe("The item as submitted"),
+          scan_id: z.uuid().nullable(),
+          status: z.literal("pending").nullable(),
+          created_at: timestamp.nullable(),
+          error: batchItemErrorSchema.nullable().describe("Why the item was refused; null when accepted"),
+        }),
+      )
+      .describe("One per URL, in order"),
+  })
+  .meta({ id: "ScanBatch" });
+
+export type ScanBatch = z.infer<typeof scanBatchSchema>;
 
 export const updateScanBody = z
   .strictObject({ tags: tagsSchema.describe("The scan's tags, replacing the ones it had") })

@@ -10,11 +10,13 @@ import { chargeOf, OPS } from "../../platform/operations.js";
 import { pageOf, pageWindow } from "../cursor.js";
 import { ApiError } from "../errors.js";
 import { ASSESSMENTS } from "../report-schemas.js";
+import type { BatchItemError } from "../shared-schemas.js";
 import { toCaptureView } from "./capture-view.js";
 import { SCAN_MAX_ATTEMPTS, type ScanJobPayload, scanJobHandler, toScanError } from "./job.js";
 import type { Scanner } from "./scan.js";
 import {
   type ListScansQuery,
+  type ScanBatch,
   type ScanCaptureView,
   type ScanError,
   type ScanList,
@@ -26,6 +28,7 @@ import {
 } from "./schemas.js";
 import { type ScanListRow, searchScans } from "./search.js";
 import {
+  batchQueueTimes,
   insertScan,
   readArtifact,
   readCapture,
@@ -74,6 +77,20 @@ const unavailable: Scanner = async () => ({
   message: "scanning is not available on this server",
   retryable: false,
 });
+
+interface PreparedScan {
+  id: string;
+  /** The URL as submitted (trimmed): the record's `url`. */
+  submitted: string;
+  /** The normalized URL. */
+  url: string;
+  payload: ScanJobPayload;
+}
+
+/** A batch item's own error: the problem a single POST of its URL would have answered. */
+function itemError(error: ApiError): BatchItemError {
+  return { error: error.code, status: error.status, message: error.message };
+}
 
 export interface ScanCreated {
   scan_id: string;
@@ -125,6 +142,69 @@ export class ScanService {
 
   /** POST /v1/scans: validates the URL, then charges, stores and queues the scan in one transaction. */
   async create(orgId: string, input: string, options: { tags?: string[] } = {}): Promise<ScanCreated> {
+    const scan = this.prepare(input);
+    const tags = normalizeTags(options.tags ?? []);
+    const createdAt = await this.db.transaction().execute((tx) => this.queue(tx, orgId, scan, tags));
+    this.wake();
+    return { scan_id: scan.id, status: "pending", created_at: createdAt.toISOString() };
+  }
+
+  /**
+   * POST /v1/scans/batch: each URL validated on its own (an invalid one is that item's error, nothing
+   * else), then every valid one charged, stored and queued in one transaction — all of them or, without
+   * the credit for all, none (402). The items are spread over the organization's fair queue
+   * (docs/scan-search.md#batches).
+   */
+  async createBatch(orgId: string, inputs: string[], options: { tags?: string[] } = {}): Promise<ScanBatch> {
+    const tags = normalizeTags(options.tags ?? []);
+    const items = inputs.map((input, index) => {
+      try {
+        return { index, input, scan: this.prepare(input) };
+      } catch (err) {
+        if (err instanceof ApiError) return { index, input, error: err };
+        throw err;
+      }
+    });
+    const valid = items.filter((item) => item.scan !== undefined);
+    const created = new Map<string, Date>();
+    if (valid.length > 0) {
+      await this.db.transaction().execute(async (tx) => {
+        const fairAt = await batchQueueTimes(tx, orgId, valid.length);
+        for (const [i, item] of valid.entries()) {
+          if (!item.scan) continue;
+          created.set(item.scan.id, await this.queue(tx, orgId, item.scan, tags, fairAt[i]));
+        }
+      });
+      this.wake();
+    }
+    return {
+      accepted: valid.length,
+      rejected: items.length - valid.length,
+      charged_usd: (valid.length * SCAN_CHARGE.amountMicros) / 1_000_000,
+      items: items.map((item) =>
+        item.scan
+          ? {
+              index: item.index,
+              url: item.input,
+              scan_id: item.scan.id,
+              status: "pending" as const,
+              created_at: (created.get(item.scan.id) ?? new Date()).toISOString(),
+              error: null,
+            }
+          : {
+              index: item.index,
+              url: item.input,
+              scan_id: null,
+              status: null,
+              created_at: null,
+              error: itemError(item.error),
+            },
+      ),
+    };
+  }
+
+  /** A submitted URL checked for scanning (`invalid_url` otherwise), with its new scan's id and job. */
+  private prepare(input: string): PreparedScan {
     const submitted = input.trim();
     const target = normalizeScanUrl(submitted);
     if (!target.ok) throw new ApiError("invalid_url", target.message);
@@ -136,28 +216,44 @@ export class ScanService {
         );
       }
     }
-    const tags = normalizeTags(options.tags ?? []);
-    const scanId = newId();
-    const payload: ScanJobPayload = {
-      scan_id: scanId,
-      // As submitted: the capture normalizes it again, and knows whether the scheme was added (https
-      // first, then plain http when https cannot connect).
-      url: submitted,
-      deadline_at: new Date(Date.now() + this.deadlineMs).toISOString(),
-    };
-    const createdAt = await this.db.transaction().execute(async (tx) => {
-      await debit(tx, { orgId, ...SCAN_CHARGE, resourceId: scanId });
-      await enqueueJob(tx, { kind: SCAN_JOB_KIND, id: scanId, payload, maxAttempts: SCAN_MAX_ATTEMPTS });
-      return insertScan(tx, {
-        id: scanId,
-        orgId,
+    const id = newId();
+    return {
+      id,
+      submitted,
+      url: target.url,
+      payload: {
+        scan_id: id,
+        // As submitted: the capture normalizes it again, and knows whether the scheme was added (https
+        // first, then plain http when https cannot connect).
         url: submitted,
-        tags,
-        terms: [...urlTerms(target.url), ...tagTerms(tags)],
-      });
+        deadline_at: new Date(Date.now() + this.deadlineMs).toISOString(),
+      },
+    };
+  }
+
+  /** Charges, queues and stores one scan in the caller's transaction; its creation time. */
+  private async queue(
+    tx: Kysely<DB>,
+    orgId: string,
+    scan: PreparedScan,
+    tags: string[],
+    fairAt?: Date,
+  ): Promise<Date> {
+    await debit(tx, { orgId, ...SCAN_CHARGE, resourceId: scan.id });
+    await enqueueJob(tx, {
+      kind: SCAN_JOB_KIND,
+      id: scan.id,
+      payload: scan.payload,
+      maxAttempts: SCAN_MAX_ATTEMPTS,
+      fairAt,
     });
-    this.wake();
-    return { scan_id: scanId, status: "pending", created_at: createdAt.toISOString() };
+    return insertScan(tx, {
+      id: scan.id,
+      orgId,
+      url: scan.submitted,
+      tags,
+      terms: [...urlTerms(scan.url), ...tagTerms(tags)],
+    });
   }
 
   /** The organization's scan; any other id (unknown, malformed, another organization's) is 404. Free. */

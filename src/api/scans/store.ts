@@ -204,3 +204,25 @@ export async function readArtifact(
   const data = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { contentType: row.content_type, data };
 }
+
+/**
+ * Queue time between two items of one organization's batches: a batch of N takes N of these on the
+ * organization's fair queue (docs/scan-search.md#batches).
+ */
+export const BATCH_ITEM_SPACING_MS = 1_000;
+
+/**
+ * The queue places of a new batch's `n` items: one spacing apart, from now or from where the
+ * organization's unfinished batch items end, whichever is later. Called after the batch's first debit
+ * has locked the organization's row, so two batches of one organization never share places.
+ */
+export async function batchQueueTimes(tx: Kysely<DB>, orgId: string, n: number): Promise<Date[]> {
+  const { rows } = await sql<{ base: Date }>`
+    SELECT greatest(now(), coalesce(max(j.fair_at) + ${BATCH_ITEM_SPACING_MS} * interval '1 millisecond', now())) AS base
+      FROM scans s JOIN jobs j ON j.id = s.job_id
+     WHERE s.org_id = ${orgId} AND s.status IN ('pending', 'processing') AND j.fair_at IS NOT NULL`.execute(
+    tx,
+  );
+  const base = new Date(rows[0]?.base ?? Date.now()).getTime();
+  return Array.from({ length: n }, (_, i) => new Date(base + i * BATCH_ITEM_SPACING_MS));
+}

@@ -103,9 +103,17 @@ export async function applyRateLimit(
   }
   request.rateLimitApplied = true;
   if (limit <= 0) blocked(reply, policy);
+  const cost = itemCount(config, request.body);
+  if (cost > limit) {
+    throw new ApiError(
+      "invalid_request",
+      `This batch has ${cost} items and the organization's ${policy} limit is ${limit} items per minute: send at most ${limit} items per request.`,
+      { limit },
+    );
+  }
   let decision: RateLimitDecision;
   try {
-    decision = await services.limiter.hit(key, limit, WINDOW_MS);
+    decision = await services.limiter.hit(key, limit, WINDOW_MS, cost);
   } catch (err) {
     if (err instanceof RateLimiterUnavailableError) {
       request.log.error({ err }, "rate limiter unavailable");
@@ -123,7 +131,16 @@ export async function applyRateLimit(
     throw new RateLimitExceeded(limit, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)), policy);
   }
   // The window is also the usage counter.
-  if (request.principal && window) services.usage.record(request.principal.orgId, window.name);
+  if (request.principal && window)
+    services.usage.record(request.principal.orgId, window.name, undefined, cost);
+}
+
+/** What a request counts: a batch's items (`itemsIn`, on a validated body), else 1. */
+function itemCount(config: FastifyContextConfig, body: unknown): number {
+  const field = config.operation?.auth === "key" ? config.operation.itemsIn : undefined;
+  if (!field || typeof body !== "object" || body === null) return 1;
+  const items = (body as Record<string, unknown>)[field];
+  return Array.isArray(items) && items.length > 0 ? items.length : 1;
 }
 
 /** A hook on the routes that are rate limited (keyed operations, and the public ones per client address). */
@@ -135,7 +152,10 @@ export function registerRateLimit(app: FastifyInstance, services: Services): voi
       const hook: preValidationAsyncHookHandler = async (request, reply) => {
         await applyRateLimit(services, request, reply, config);
       };
-      route.preValidation = [...toArray(route.preValidation), hook];
+      // A batch counts its items, so it is counted once its body is known to be valid.
+      const op = config.operation;
+      if (op?.auth === "key" && op.itemsIn) route.preHandler = [...toArray(route.preHandler), hook];
+      else route.preValidation = [...toArray(route.preValidation), hook];
     }
   });
 }

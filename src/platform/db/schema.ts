@@ -97,6 +97,8 @@ export interface JobsTable {
   attempts: Generated<number>;
   max_attempts: Generated<number>;
   run_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** A batch item's place in the queue (migration 0008); null: its run_at. */
+  fair_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   lease_owner: string | null;
   lease_expires_at: Date | null;
   last_error: Json<Record<string, unknown>> | null;

@@ -11,6 +11,11 @@ export interface EnqueueJobInput {
   runAt?: Date;
   /** The job id (default: a new UUID), e.g. to store it on the resource first. */
   id?: string;
+  /**
+   * Its place in the queue, when not its run_at: workers take due jobs in order of `fairAt ?? runAt`. A
+   * batch spreads its items over time with it (`fairTimes`), so other callers' jobs are not held back.
+   */
+  fairAt?: Date;
 }
 
 /** Inserts a queued job inside the caller's transaction (so a resource, its charge and its job commit together). */
@@ -25,6 +30,7 @@ export async function enqueueJob(tx: Kysely<DB>, job: EnqueueJobInput): Promise<
   const row: NewJob = { id, kind: job.kind, payload: JSON.stringify(job.payload) };
   if (job.maxAttempts !== undefined) row.max_attempts = job.maxAttempts;
   if (job.runAt !== undefined) row.run_at = job.runAt.toISOString();
+  if (job.fairAt !== undefined) row.fair_at = job.fairAt.toISOString();
   await tx.insertInto("jobs").values(row).execute();
   return id;
 }

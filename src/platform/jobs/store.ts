@@ -62,7 +62,7 @@ export async function claimJobs(tx: Kysely<DB>, request: ClaimRequest): Promise<
       WHERE kind IN (${sql.join(request.kinds)})
         AND ((status = 'queued' AND run_at <= now())
           OR (status = 'running' AND lease_expires_at < now() AND attempts < max_attempts))
-      ORDER BY run_at, created_at
+      ORDER BY coalesce(fair_at, run_at), created_at
       LIMIT ${request.limit}
       FOR UPDATE SKIP LOCKED
     )

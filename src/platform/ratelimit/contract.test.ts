@@ -158,6 +158,136 @@ function rateLimiterContract(name: string, open: () => Promise<Subject>, skip = 
       await expect(s.limiter.hit(key("invalid"), 1, 0)).rejects.toBeInstanceOf(RangeError);
     });
 
+    describe("hits of several requests at once (cost)", () => {
+      it("logs a cost that fits as `cost` requests at one instant", async () => {
+        const k = key("cost-fits");
+        // Twice the subject's window: room for sleeps that overshoot on a busy machine.
+        const windowMs = 2 * s.windowMs;
+        const before = s.now();
+        const batch = await s.limiter.hit(k, 5, windowMs, 3);
+        const after = s.now();
+        expect(batch).toMatchObject({ allowed: true, limit: 5, remaining: 2, retryAfterMs: 0 });
+        expect(batch.resetAtMs).toBeGreaterThanOrEqual(before + windowMs - s.toleranceMs);
+        expect(batch.resetAtMs).toBeLessThanOrEqual(after + windowMs + s.toleranceMs);
+        await s.wait(windowMs / 2);
+        // The next single hits see the room the batch left.
+        const singles = [];
+        for (let i = 0; i < 3; i++) singles.push(await s.limiter.hit(k, 5, windowMs));
+        expect(singles.map((d) => [d.allowed, d.remaining])).toEqual([
+          [true, 1],
+          [true, 0],
+          [false, 0],
+        ]);
+        expect(singles.every((d) => d.resetAtMs === batch.resetAtMs)).toBe(true);
+        // The three requests of the batch leave together (the singles stay): all of its room comes back.
+        const full = singles[2];
+        expect(full?.retryAfterMs).toBeLessThanOrEqual(windowMs / 2 + s.toleranceMs);
+        await s.wait((full?.retryAfterMs ?? 0) + windowMs / 10);
+        await expect(s.limiter.hit(k, 5, windowMs, 3)).resolves.toMatchObject({
+          allowed: true,
+          remaining: 0,
+        });
+      });
+
+      it("takes a cost equal to the limit on an empty window", async () => {
+        const k = key("cost-limit");
+        await expect(s.limiter.hit(k, 4, s.windowMs, 4)).resolves.toMatchObject({
+          allowed: true,
+          remaining: 0,
+        });
+        const next = await s.limiter.hit(k, 4, s.windowMs);
+        expect(next).toMatchObject({ allowed: false, remaining: 0 });
+      });
+
+      it("logs nothing for a cost that does not fit, and reports the room there is", async () => {
+        const k = key("cost-refused");
+        await s.limiter.hit(k, 5, s.windowMs);
+        await s.limiter.hit(k, 5, s.windowMs, 2);
+        const refused = await s.limiter.hit(k, 5, s.windowMs, 3);
+        expect(refused).toMatchObject({ allowed: false, limit: 5, remaining: 2 });
+        expect(refused.retryAfterMs).toBeGreaterThan(0);
+        expect(refused.retryAfterMs).toBeLessThanOrEqual(s.windowMs);
+        // Nothing was logged: both requests of room are still there.
+        await expect(s.limiter.hit(k, 5, s.windowMs)).resolves.toMatchObject({ allowed: true, remaining: 1 });
+        await expect(s.limiter.hit(k, 5, s.windowMs)).resolves.toMatchObject({ allowed: true, remaining: 0 });
+        await expect(s.limiter.hit(k, 5, s.windowMs)).resolves.toMatchObject({
+          allowed: false,
+          remaining: 0,
+        });
+      });
+
+      it("tells a refused cost how long until all of it fits, not just until the oldest request leaves", async () => {
+        const k = key("cost-retry");
+        // Twice the subject's window: room for sleeps that overshoot on a busy machine.
+        const windowMs = 2 * s.windowMs;
+        const limit = 4;
+        const margin = windowMs / 10;
+        const a = await s.limiter.hit(k, limit, windowMs);
+        await s.wait(windowMs / 3);
+        const bFrom = s.now();
+        await s.limiter.hit(k, limit, windowMs);
+        const bUntil = s.now();
+        await s.wait(windowMs / 3);
+        await s.limiter.hit(k, limit, windowMs);
+
+        // Three logged, room for one: a cost of 3 fits once the first two (a and b) have left.
+        const from = s.now();
+        const refused = await s.limiter.hit(k, limit, windowMs, 3);
+        const until = s.now();
+        expect(refused).toMatchObject({ allowed: false, remaining: 1, resetAtMs: a.resetAtMs });
+        // Waiting retryAfterMs from the moment of the decision reaches the time b leaves the window.
+        expect(from + refused.retryAfterMs).toBeLessThanOrEqual(bUntil + windowMs + s.toleranceMs);
+        expect(until + refused.retryAfterMs).toBeGreaterThanOrEqual(bFrom + windowMs - s.toleranceMs);
+        expect(refused.retryAfterMs).toBeGreaterThan(a.resetAtMs - from + windowMs / 6);
+
+        // Once a has left there is room for two: still refused, now until b leaves.
+        await s.wait(a.resetAtMs - s.now() + margin);
+        const stillRefused = await s.limiter.hit(k, limit, windowMs, 3);
+        expect(stillRefused).toMatchObject({ allowed: false, remaining: 2 });
+        expect(stillRefused.retryAfterMs).toBeLessThan(windowMs / 2); // not until c leaves
+
+        await s.wait(stillRefused.retryAfterMs + margin);
+        await expect(s.limiter.hit(k, limit, windowMs, 3)).resolves.toMatchObject({
+          allowed: true,
+          remaining: 0,
+        });
+      });
+
+      it("decides hits of several costs made together in arrival order", async () => {
+        const k = key("cost-mixed");
+        const costs = [1, 3, 2, 1, 1];
+        const decisions = await Promise.all(costs.map((cost) => s.limiter.hit(k, 5, s.windowMs, cost)));
+        expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+          [true, 4],
+          [true, 1],
+          [false, 1],
+          [true, 0],
+          [false, 0],
+        ]);
+      });
+
+      it("rejects a cost above the limit with a RangeError, logging nothing", async () => {
+        const k = key("cost-over");
+        await expect(s.limiter.hit(k, 3, s.windowMs, 4)).rejects.toBeInstanceOf(RangeError);
+        await expect(s.limiter.hit(k, 3, s.windowMs)).resolves.toMatchObject({ allowed: true, remaining: 2 });
+        await expect(s.limiter.hit(k, 3, s.windowMs, 1_000)).rejects.toBeInstanceOf(RangeError);
+        await expect(s.limiter.hit(k, 3, s.windowMs)).resolves.toMatchObject({ allowed: true, remaining: 1 });
+        // A cost of the whole limit is valid: refused here (only one request of room), not an error.
+        await expect(s.limiter.hit(k, 3, s.windowMs, 3)).resolves.toMatchObject({
+          allowed: false,
+          remaining: 1,
+        });
+      });
+
+      it("rejects a cost that is not a positive integer with a RangeError, like an invalid limit", async () => {
+        const k = key("cost-invalid");
+        for (const cost of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+          await expect(s.limiter.hit(k, 5, s.windowMs, cost)).rejects.toBeInstanceOf(RangeError);
+        }
+        await expect(s.limiter.hit(k, 5, s.windowMs)).resolves.toMatchObject({ allowed: true, remaining: 4 });
+      });
+    });
+
     it("is unavailable once closed", async () => {
       await s.limiter.close();
       await expect(s.limiter.hit(key("closed"), 1, s.windowMs)).rejects.toBeInstanceOf(

@@ -39,6 +39,39 @@ export class MemoryStore {
     return { allowed: false, limit, remaining: 0, resetAtMs, retryAfterMs: freesSlotAt - now };
   }
 
+  /**
+   * `cost` hits at once, all or nothing (1 <= cost <= limit, checked by the caller; `hit` is the same for a
+   * cost of 1): allowed when all fit, and then logged at `now`; otherwise nothing is logged, `remaining` is
+   * the room there is and `retryAfterMs` the wait until `cost` requests fit.
+   */
+  hitCost(key: string, limit: number, windowMs: number, now: number, cost: number): RateLimitDecision {
+    const log = this.touch(key, limit, windowMs);
+    log.windowMs = windowMs;
+    log.dropThrough(now - windowMs);
+    const count = log.count;
+    if (count + cost <= limit) {
+      for (let i = 0; i < cost; i++) log.append(now);
+      return {
+        allowed: true,
+        limit,
+        remaining: limit - count - cost,
+        resetAtMs: log.at(0) + windowMs,
+        retryAfterMs: 0,
+      };
+    }
+    // `cost` fit once the oldest count + cost - limit entries have left: at least one (count + cost > limit),
+    // at most count (cost <= limit).
+    const resetAtMs = log.at(0) + windowMs;
+    const fitsAt = log.at(count + cost - limit - 1) + windowMs;
+    return {
+      allowed: false,
+      limit,
+      remaining: Math.max(limit - count, 0),
+      resetAtMs,
+      retryAfterMs: fitsAt - now,
+    };
+  }
+
   /** Removes every key whose window is empty at `now`. */
   sweep(now: number): void {
     for (const [key, log] of this.logs) {

@@ -157,6 +157,38 @@ function referenceDecision(
   };
 }
 
+/** The obvious implementation of a hit of `cost` requests, all or nothing. */
+function referenceCostDecision(
+  accepted: number[],
+  now: number,
+  limit: number,
+  windowMs: number,
+  cost: number,
+): RateLimitDecision {
+  const inWindow = accepted.filter((t) => t > now - windowMs);
+  if (inWindow.length + cost <= limit) {
+    for (let i = 0; i < cost; i++) accepted.push(now);
+    const oldest = inWindow[0] ?? now;
+    return {
+      allowed: true,
+      limit,
+      remaining: limit - inWindow.length - cost,
+      resetAtMs: oldest + windowMs,
+      retryAfterMs: 0,
+    };
+  }
+  const oldest = inWindow[0] ?? now;
+  // Once the oldest inWindow.length + cost - limit have left, `cost` fit.
+  const lastToLeave = inWindow[inWindow.length + cost - limit - 1] ?? now;
+  return {
+    allowed: false,
+    limit,
+    remaining: Math.max(limit - inWindow.length, 0),
+    resetAtMs: oldest + windowMs,
+    retryAfterMs: lastToLeave + windowMs - now,
+  };
+}
+
 describe("memory rate limiter properties", () => {
   const hitsArb = fc.array(
     fc.record({
@@ -211,6 +243,43 @@ describe("memory rate limiter properties", () => {
           clock.now += delay;
           const expected = referenceDecision(logs[key] ?? [], clock.now, limit, windowMs);
           expect(await limiter.hit(`k${key}`, limit, windowMs)).toEqual(expected);
+        }
+        await limiter.close();
+      }),
+    );
+  });
+
+  it("decides hits of any cost exactly like the obvious implementation, and a refused one logs nothing", async () => {
+    const opsArb = fc.array(
+      fc.record({
+        delay: fc.integer({ min: 0, max: 400 }),
+        key: fc.integer({ min: 0, max: 1 }),
+        limit: fc.integer({ min: 1, max: 9 }),
+        cost: fc.integer({ min: 1, max: 9 }),
+      }),
+      { maxLength: 200 },
+    );
+    await fc.assert(
+      fc.asyncProperty(opsArb, fc.integer({ min: 1, max: 2_000 }), async (ops, windowMs) => {
+        const clock = fakeClock();
+        const limiter = createMemoryRateLimiter({ now: clock.read });
+        const logs: number[][] = [[], []];
+        for (const { delay, key, limit, cost } of ops) {
+          clock.now += delay;
+          if (cost > limit) {
+            await expect(limiter.hit(`k${key}`, limit, windowMs, cost)).rejects.toBeInstanceOf(RangeError);
+            continue;
+          }
+          const expected = referenceCostDecision(logs[key] ?? [], clock.now, limit, windowMs, cost);
+          const decision = await limiter.hit(`k${key}`, limit, windowMs, cost);
+          expect(decision).toEqual(expected);
+          if (!decision.allowed) {
+            // Waiting retryAfterMs is enough for the whole cost, and a millisecond less is not.
+            const log = logs[key] ?? [];
+            const countAt = (t: number) => log.filter((x) => x > t - windowMs).length;
+            expect(countAt(clock.now + decision.retryAfterMs) + cost).toBeLessThanOrEqual(limit);
+            expect(countAt(clock.now + decision.retryAfterMs - 1) + cost).toBeGreaterThan(limit);
+          }
         }
         await limiter.close();
       }),

@@ -36,11 +36,20 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
 
   return {
     backend: "memory",
-    hit(key: string, limit: number, windowMs: number = DEFAULT_WINDOW_MS): Promise<RateLimitDecision> {
+    hit(
+      key: string,
+      limit: number,
+      windowMs: number = DEFAULT_WINDOW_MS,
+      cost = 1,
+    ): Promise<RateLimitDecision> {
       if (closed) return Promise.reject(closedError());
-      const invalid = checkHitArguments(limit, windowMs);
+      const invalid = checkHitArguments(limit, windowMs, cost);
       if (invalid !== undefined) return Promise.reject(invalid);
-      return Promise.resolve(store.hit(key, limit, windowMs, now()));
+      return Promise.resolve(
+        cost === 1
+          ? store.hit(key, limit, windowMs, now())
+          : store.hitCost(key, limit, windowMs, now(), cost),
+      );
     },
     ping(): Promise<void> {
       return closed ? Promise.reject(closedError()) : Promise.resolve();

@@ -63,6 +63,51 @@ return {accepted, before, tonumber(oldest[2]), slotAt, now, granted}
 `;
 
 /**
+ * `cost` hits on one key at one instant, all or nothing (HIT_SCRIPT accepts the first ones that fit): when
+ * the window holds at most `limit - cost` requests, all `cost` are logged at `now`; otherwise nothing is.
+ * Never leases. 1 <= cost <= limit (checked by the caller).
+ *
+ * KEYS[1] the key's log; ARGV[1] limit; ARGV[2] window in ms; ARGV[3] cost; ARGV[4] a member prefix unique
+ * to this call (members are the prefix and 1…cost). Returns { hits accepted (cost or 0), count in the
+ * window before them, oldest time after them, time at which `cost` requests fit (when rejected; else now),
+ * server time }.
+ */
+export const COST_SCRIPT = `
+if redis.replicate_commands then redis.replicate_commands() end
+local key = KEYS[1]
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+local tag = ARGV[4]
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local before = redis.call('ZCARD', key)
+local accepted = 0
+local fitsAt = now
+if before + cost <= limit then
+  accepted = cost
+  local args = {}
+  for i = 1, cost do
+    args[#args + 1] = now
+    args[#args + 1] = tag .. i
+  end
+  for i = 1, #args, 1000 do
+    redis.call('ZADD', key, unpack(args, i, math.min(i + 999, #args)))
+  end
+  if redis.call('PTTL', key) < window then redis.call('PEXPIRE', key, window) end
+else
+  -- The whole cost fits once the oldest before + cost - limit entries have left.
+  local pivot = redis.call('ZRANGE', key, before + cost - limit - 1, before + cost - limit - 1, 'WITHSCORES')
+  if pivot[2] then fitsAt = tonumber(pivot[2]) + window else fitsAt = now + window end
+end
+local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+local oldestAt = now
+if oldest[2] then oldestAt = tonumber(oldest[2]) end
+return {accepted, before, oldestAt, fitsAt, now}
+`;
+
+/**
  * Gives back the unused requests of a lease: KEYS[1] the key's log; ARGV[1] the lease's member prefix
  * (its call's prefix and "L"); ARGV[2], ARGV[3] the first and last unused numbers. Returns how many were
  * still in the log.
@@ -118,4 +163,30 @@ export function decisionsFromReply(
     );
   }
   return out;
+}
+
+export type CostReply = [accepted: number, before: number, oldest: number, fitsAt: number, now: number];
+
+export function isCostReply(reply: unknown): reply is CostReply {
+  return Array.isArray(reply) && reply.length === 5 && reply.every((v) => typeof v === "number");
+}
+
+/** Turns COST_SCRIPT's reply for a hit of `cost` into its decision. */
+export function decisionFromCostReply(
+  reply: CostReply,
+  limit: number,
+  windowMs: number,
+  cost: number,
+): RateLimitDecision {
+  const [accepted, before, oldest, fitsAt, now] = reply;
+  const resetAtMs = oldest + windowMs;
+  return accepted === cost
+    ? { allowed: true, limit, remaining: Math.max(limit - before - cost, 0), resetAtMs, retryAfterMs: 0 }
+    : {
+        allowed: false,
+        limit,
+        remaining: Math.max(limit - before, 0),
+        resetAtMs,
+        retryAfterMs: Math.max(fitsAt - now, 1),
+      };
 }

@@ -262,6 +262,34 @@ describe.skipIf(redisUrl === undefined)("redis rate limiter against a real Redis
       expect(await logOf(prefix, "d")).toBe(1);
     });
 
+    it("sends a hit of cost above 1 to Redis even while a lease is held, and asks for no lease", async () => {
+      const prefix = `dl:rl:test:${randomUUID()}:`;
+      const limiter = limiterFor(url, { keyPrefix: prefix });
+      await limiter.hit("batch", limit); // leases a few requests for 100 ms
+      const batch = await limiter.hit("batch", limit, undefined, 5);
+      // Decided by Redis: counted after the request and the lease (while held, its requests are logged).
+      expect(batch.allowed).toBe(true);
+      expect(batch.remaining).toBeLessThanOrEqual(limit - 1 - 5);
+      expect(batch.remaining).toBeGreaterThan(limit - 1 - 5 - LEASE_MIN_LIMIT / 4);
+      // Logged as 5 entries, and its call leased nothing: every leased entry is the first call's.
+      const inspector = new Redis(url);
+      cleanups.push(() => inspector.disconnect());
+      const members = await inspector.zrange(`${prefix}batch`, 0, -1);
+      expect(members.filter((m) => !m.includes(":L"))).toHaveLength(1 + 5);
+      expect(new Set(members.filter((m) => m.includes(":L")).map((m) => m.split(":L")[0])).size).toBeLessThan(
+        2,
+      );
+      // The next hit of cost 1, from the lease or not, counts the batch: 7 requests made.
+      await expect(limiter.hit("batch", limit)).resolves.toMatchObject({
+        allowed: true,
+        remaining: limit - 7,
+      });
+
+      // A first hit of cost above 1 on a key leases nothing.
+      await limiter.hit("fresh", limit, undefined, 5);
+      expect(await logOf(prefix, "fresh")).toBe(5);
+    });
+
     it("never leases for the SPEC's limits, and never more than a quarter of the room left", async () => {
       const prefix = `dl:rl:test:${randomUUID()}:`;
       const limiter = limiterFor(url, { keyPrefix: prefix });

@@ -8,7 +8,15 @@ import {
   RateLimiterUnavailableError,
 } from "./limiter.js";
 import { connectRedis } from "./redis-connection.js";
-import { decisionsFromReply, HIT_SCRIPT, isHitReply, RELEASE_SCRIPT } from "./redis-script.js";
+import {
+  COST_SCRIPT,
+  decisionFromCostReply,
+  decisionsFromReply,
+  HIT_SCRIPT,
+  isCostReply,
+  isHitReply,
+  RELEASE_SCRIPT,
+} from "./redis-script.js";
 
 export const DEFAULT_KEY_PREFIX = "dl:rl:";
 export const DEFAULT_COMMAND_TIMEOUT_MS = 1_000;
@@ -39,10 +47,19 @@ type LimiterClient = Redis & {
     lease: number,
     leaseMs: number,
   ): Promise<unknown>;
+  domainlensRateLimitCost(
+    key: string,
+    limit: number,
+    windowMs: number,
+    cost: number,
+    memberPrefix: string,
+  ): Promise<unknown>;
   domainlensRateLimitRelease(key: string, leaseTag: string, first: number, last: number): Promise<unknown>;
 };
 
-type Waiter = { resolve: (d: RateLimitDecision) => void; reject: (err: unknown) => void };
+/** A hit waiting for its call; `cost` is set only for a hit of cost above 1. */
+type Waiter = { resolve: (d: RateLimitDecision) => void; reject: (err: unknown) => void; cost?: number };
+type CostWaiter = Waiter & { cost: number };
 
 /** Requests reserved in the log for this process to admit by itself until `expiresAt`. */
 interface Lease {
@@ -66,6 +83,8 @@ interface Lane {
   windowMs: number;
   inFlight: boolean;
   waiting: Waiter[];
+  /** How many of `waiting` have a cost above 1. */
+  costly: number;
   lease: Lease | undefined;
   /** Size of the next lease asked for (0: the limit is too low to lease). */
   leaseSize: number;
@@ -91,12 +110,18 @@ interface Lane {
  * count, so another process may be refused a little early; a crash leaves them counted for one window.
  * The lease size adapts to the traffic: it doubles when a lease runs out early and halves when most of
  * one goes unused.
+ *
+ * A hit of cost above 1 (all or nothing, see RateLimiter.hit) is one call of its own (COST_SCRIPT), taken
+ * in arrival order with the key's other hits: the hits of cost 1 made before it go in the call before,
+ * those made after it in the call after. It is never admitted from a lease and asks for none; requests this
+ * process holds leased but unused count against it, as they do for every other process.
  */
 export function createRedisRateLimiter(url: string, options: RedisRateLimiterOptions = {}): RateLimiter {
   const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
   const commandTimeoutMs = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   const connection = connectRedis(url, commandTimeoutMs, Math.max(commandTimeoutMs, MIN_CONNECT_TIMEOUT_MS));
   connection.client.defineCommand("domainlensRateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+  connection.client.defineCommand("domainlensRateLimitCost", { numberOfKeys: 1, lua: COST_SCRIPT });
   connection.client.defineCommand("domainlensRateLimitRelease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
   const client = connection.client as LimiterClient;
   // Members must be unique across every process sharing the set: a random process tag and a counter.
@@ -168,10 +193,73 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
     };
   };
 
+  /** When a lane's call has returned: serves what waits from a lease just granted, sends the rest. */
+  const afterCall = (lane: Lane): void => {
+    lane.inFlight = false;
+    // Hits that arrived meanwhile: from a lease just granted while it lasts, the rest in the next call.
+    // A hit of cost above 1 is never served from a lease, nor any hit made after it.
+    let served = 0;
+    while (served < lane.waiting.length && lane.waiting[served]?.cost === undefined) {
+      const decision = fromLease(lane);
+      if (decision === undefined) break;
+      lane.waiting[served++]?.resolve(decision);
+    }
+    if (served > 0) lane.waiting = lane.waiting.slice(served);
+    if (lane.waiting.length > 0) send(lane);
+    else forgetIfIdle(lane);
+  };
+
+  /** Sends one hit of cost above 1 on its own: all or nothing, no lease. */
+  const sendCost = (lane: Lane, waiter: CostWaiter): void => {
+    lane.inFlight = true;
+    sequence++;
+    const prefix = `${memberTag}${sequence.toString(36)}:`;
+    const cost = waiter.cost;
+    const call = run(async () => {
+      const reply = await client.domainlensRateLimitCost(
+        keyPrefix + lane.key,
+        lane.limit,
+        lane.windowMs,
+        cost,
+        prefix,
+      );
+      if (!isCostReply(reply))
+        throw new Error(`unexpected rate limit script reply: ${JSON.stringify(reply)}`);
+      return reply;
+    })
+      .then(
+        (reply) => {
+          const decision = decisionFromCostReply(reply, lane.limit, lane.windowMs, cost);
+          waiter.resolve(decision);
+          // A lease still held was granted before this call, so the count it saw includes every request of
+          // the lease: the lease's Remaining goes on from this newer count.
+          const lease = lane.lease;
+          if (lease !== undefined) {
+            lease.counted = Math.max(reply[1] + (decision.allowed ? cost : 0) - lease.granted, 0);
+          }
+        },
+        (err: unknown) => waiter.reject(err),
+      )
+      .finally(() => {
+        afterCall(lane);
+        calls.delete(call);
+      });
+    calls.add(call);
+  };
+
   const send = (lane: Lane): void => {
-    const waiters = lane.waiting;
-    if (waiters.length === 0) return;
-    lane.waiting = [];
+    const waiting = lane.waiting;
+    if (waiting.length === 0) return;
+    // A hit of cost above 1 goes alone; the hits of cost 1 before it go first, those after it next.
+    const costly = lane.costly > 0 ? waiting.findIndex((w) => w.cost !== undefined) : -1;
+    if (costly === 0) {
+      lane.waiting = waiting.slice(1);
+      lane.costly--;
+      sendCost(lane, waiting[0] as CostWaiter);
+      return;
+    }
+    const waiters = costly > 0 ? waiting.slice(0, costly) : waiting;
+    lane.waiting = costly > 0 ? waiting.slice(costly) : [];
     lane.inFlight = true;
     sequence++;
     const prefix = `${memberTag}${sequence.toString(36)}:`;
@@ -221,17 +309,7 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
         },
       )
       .finally(() => {
-        lane.inFlight = false;
-        // Hits that arrived meanwhile: from a lease just granted while it lasts, the rest in the next call.
-        let served = 0;
-        while (served < lane.waiting.length) {
-          const decision = fromLease(lane);
-          if (decision === undefined) break;
-          lane.waiting[served++]?.resolve(decision);
-        }
-        if (served > 0) lane.waiting = lane.waiting.slice(served);
-        if (lane.waiting.length > 0) send(lane);
-        else forgetIfIdle(lane);
+        afterCall(lane);
         calls.delete(call);
       });
     calls.add(call);
@@ -244,8 +322,13 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
 
   return {
     backend: "redis",
-    hit(key: string, limit: number, windowMs: number = DEFAULT_WINDOW_MS): Promise<RateLimitDecision> {
-      const invalid = checkHitArguments(limit, windowMs);
+    hit(
+      key: string,
+      limit: number,
+      windowMs: number = DEFAULT_WINDOW_MS,
+      cost = 1,
+    ): Promise<RateLimitDecision> {
+      const invalid = checkHitArguments(limit, windowMs, cost);
       if (invalid !== undefined) return Promise.reject(invalid);
       const id = `${key}\u0000${limit}\u0000${windowMs}`;
       let lane = lanes.get(id);
@@ -257,17 +340,22 @@ export function createRedisRateLimiter(url: string, options: RedisRateLimiterOpt
           windowMs,
           inFlight: false,
           waiting: [],
+          costly: 0,
           lease: undefined,
           leaseSize: limit >= LEASE_MIN_LIMIT ? LEASE_MIN_SIZE : 0,
         };
         lanes.set(id, lane);
-      } else if (lane.lease !== undefined && lane.waiting.length === 0) {
+      } else if (cost === 1 && lane.lease !== undefined && lane.waiting.length === 0) {
         const leased = fromLease(lane);
         if (leased !== undefined) return Promise.resolve(leased);
       }
       const current = lane;
       return new Promise((resolve, reject) => {
-        current.waiting.push({ resolve, reject });
+        if (cost === 1) current.waiting.push({ resolve, reject });
+        else {
+          current.waiting.push({ resolve, reject, cost });
+          current.costly++;
+        }
         if (current.inFlight) return; // sent when the call in flight returns
         // Hits of requests read in this turn of the event loop go in the same call.
         if (due.size === 0) setImmediate(flush);
