@@ -43,6 +43,7 @@ export {
 } from "./lists.js";
 export { type DomainInputError, type NormalizedDomain, normalizeDomain } from "./normalize.js";
 export { trancoDomains, trancoRank } from "./rank.js";
+export { nameSkeleton, romanizations, spellsLabel } from "./romanize.js";
 export {
   isLocalNetworkAddress,
   type ParsedTarget,

@@ -228,6 +228,38 @@ describe("the page's own name against the name's readings", () => {
     expect(anonymous.final_assessment).toBe("Suspicious");
   });
 
+  it("reads a project's own name written in another script than its host's", async () => {
+    const signIn = (extra: string) =>
+      page(
+        "별빛요가",
+        `<h1>별빛요가</h1><p>요가 수업 예약</p>${extra}<form action='/api/login' method='post'><input type='email' name='email'><input type='password' name='password'><button>로그인</button></form><p><a href='/auth/kakao'>카카오로 로그인</a></p>`,
+      );
+    const own = await analyze("https://byeolbit-yoga.pages.dev/login", signIn(""));
+    expect(finding(own, "CON-013")?.severity).toBe("Low");
+    expect(codes(own)).not.toContain("CON-021");
+    expect(["Benign", "Unknown"]).toContain(own.final_assessment);
+    // A page of its own that asks for another brand's password is a lure whatever it calls itself.
+    const lure = await analyze(
+      "https://byeolbit-yoga.pages.dev/login",
+      signIn("<p>계속하려면 Kakao 계정 비밀번호를 다시 입력하세요.</p>"),
+    );
+    expect(finding(lure, "CON-013")?.severity).toBe("Medium");
+  });
+
+  it("does not let the name model decide a shop's own checkout that goes by its host's name", async () => {
+    const checkout = (title: string) =>
+      page(
+        `${title} — Ολοκλήρωση παραγγελίας`,
+        `<h1>${title}</h1><p>Θυμαρίσιο μέλι 450 g — 12,00 €</p><form action='/checkout/process' method='post'><input name='name'><input name='cardnumber' autocomplete='cc-number'><input name='cvc' autocomplete='cc-csc'><button>Πληρωμή</button></form><footer>© 2026 ${title}</footer>`,
+      );
+    const own = await analyze("https://melissonas.shop/checkout", checkout("Μελισσώνας"));
+    // The shipped model reads the name as phishing.
+    expect(finding(own, "NET-227")?.severity).toBe("Medium");
+    expect(["Benign", "Unknown"]).toContain(own.final_assessment);
+    const anonymous = await analyze("https://melissonas.shop/checkout", checkout("Κατάστημα"));
+    expect(anonymous.final_assessment).toBe("Suspicious");
+  });
+
   it("takes gitlab.<company> signing in to itself for the organization's own install", async () => {
     const html = page(
       "Sign in · GitLab",

@@ -343,17 +343,20 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     // The name model alone does not decide a page that shows content of its own: another finding at
     // Medium or above, or any lure the page itself shows (pressure, reward, hiding scripts, obfuscation,
     // a collector), must agree. An empty stub keeps it: its name is all there is.
-    // The owner's own page on a platform user site named like it (TaskNest on tasknest-app.vercel.app),
-    // asking for a sign-in with nothing else to it (CON-013 Low): the platform is the owner's choice of
-    // host, not a lure the page shows.
-    const ownUserSite = c.ownPage && brand === null && n.site.freeHosting !== null;
+    // The owner's own page, asking for a sign-in or a card with nothing else to it (CON-013 Low), on a
+    // platform user site named like it (TaskNest on tasknest-app.vercel.app: the platform is the owner's
+    // choice of host, not a lure the page shows), or naming itself in another script than the host name
+    // made from that name (Μελισσώνας on melissonas.shop: the name model reads a romanized name it never
+    // saw, not lure words). On a domain of its own named in its own letters it still agrees: kits name
+    // themselves after the throwaway domains they register ("Lena Privat" on lena-privat.love).
+    const ownPageQuiet = c.ownPage && brand === null && (n.site.freeHosting !== null || c.ownNameRomanized);
     const nameModelAlone =
       !c.empty &&
       !findings.some(
         (f) =>
           (f.finding_id !== "NET-227" && RANK[f.severity] >= RANK.Medium) ||
           (PAGE_LURE_CODES.has(f.finding_id) &&
-            !(ownUserSite && f.finding_id === "CON-013" && f.severity === "Low")),
+            !(ownPageQuiet && f.finding_id === "CON-013" && f.severity === "Low")),
       );
     const score = scoreOf(findings, {
       visionCorroborated,

@@ -1,3 +1,4 @@
+import { seededRandom } from "../../../util/random.js";
 import { type NameFeature, type NameInput, nameFeatures, nameShape, nameTemplate } from "./features.js";
 import type { NameModelFile } from "./model.js";
 
@@ -40,18 +41,6 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   legitimateWeight: 3,
   minWeight: 0.02,
 };
-
-/** mulberry32: a small seeded generator, so the shuffle is the same on every run. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function round4(x: number): number {
   return Math.round(x * 10_000) / 10_000;
@@ -117,7 +106,7 @@ export function fitWeights(
     return -shrink / ((beta + Math.sqrt(n[i] ?? 0)) / alpha + (regularized ? l2 : 0));
   };
 
-  const random = generator(options.seed);
+  const random = seededRandom(options.seed);
   const order = Array.from({ length: examples.length }, (_, i) => i);
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {

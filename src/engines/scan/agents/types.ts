@@ -128,6 +128,11 @@ export interface ContentSignals {
    * presents itself as no brand.
    */
   ownPage: boolean;
+  /**
+   * The owner's own page names itself in another script than its host's, which romanizes that name
+   * (Μελισσώνας on melissonas.shop): the host name was made from the name, not picked from lure words.
+   */
+  ownNameRomanized: boolean;
   /** A known site whose content the page reproduces from another host (CON-025), or null. */
   clonedSite: string | null;
   exfil: Array<{ kind: string; where: "form" | "script"; sensitive: boolean; target: string }>;

@@ -1,4 +1,10 @@
-import { type Brand, isSelfHostedProduct, scanLabel } from "../../../domain/index.js";
+import {
+  type Brand,
+  isSelfHostedProduct,
+  romanizations,
+  scanLabel,
+  spellsLabel,
+} from "../../../domain/index.js";
 import {
   brandByName,
   brandOfHostLabels,
@@ -10,6 +16,7 @@ import {
 import { ownerOfHost, type ScanContext } from "../context.js";
 import { type UrlParts, urlParts } from "../hosts.js";
 import type { BrandClaim, ClaimPlace } from "../types.js";
+import { PROMPT_CHARS } from "./crypto.js";
 
 /**
  * Which brand a page presents itself as: a brand from the brand table that the page names as itself in
@@ -91,28 +98,54 @@ export function genericName(key: string): boolean {
 }
 
 /**
- * The page names its own site (a title segment, site name or copyright holder matching its domain name,
- * not a brand's). `distinctive`: with a name of its own, not one made only of lure words (`genericName`):
- * "SecurePay" on securepay.com.au names itself, but it is no name a kit could not give itself.
+ * How the page names its own site (a title segment, site name or copyright holder matching its domain
+ * name, not a brand's): `latin` in the host's letters, `romanized` in another script that the host name
+ * romanizes (별빛요가 on byeolbit-yoga.pages.dev); null when it does not. `distinctive`: with a name of its
+ * own, not one made only of lure words (`genericName`): "SecurePay" on securepay.com.au names itself, but it
+ * is no name a kit could not give itself.
  */
-export function namesItself(ctx: ScanContext, options: { distinctive?: boolean } = {}): boolean {
+export function selfName(
+  ctx: ScanContext,
+  options: { distinctive?: boolean } = {},
+): "latin" | "romanized" | null {
   const label = siteLabel(ctx);
-  if (!label || label.length < 4) return false;
+  if (!label || label.length < 4) return null;
   const { facts } = ctx.page;
   const candidates = [
     ...ctx.page.title.split(TITLE_SEPARATORS),
     facts.meta["og:site_name"] ?? "",
     ...facts.copyright.map(copyrightHolder),
   ];
-  return candidates.some((phrase) => {
-    if (brandOfPhrase(phrase)) return false;
+  let found: "latin" | "romanized" | null = null;
+  for (const phrase of candidates) {
+    if (brandOfPhrase(phrase)) continue;
     const key = keyOf(phrase);
-    return (
-      key.length >= 4 &&
-      (label.includes(key) || key.includes(label)) &&
-      !(options.distinctive && genericName(key))
-    );
-  });
+    if (/^[a-z0-9]*$/.test(key)) {
+      if (
+        key.length >= 4 &&
+        (label.includes(key) || key.includes(label)) &&
+        !(options.distinctive && genericName(key))
+      )
+        return "latin";
+      continue;
+    }
+    // A name in another script than the host's: its romanization.
+    if (
+      romanizations(phrase).some(
+        (spelling) =>
+          !brandOfPhrase(spelling) &&
+          spellsLabel(label, spelling) &&
+          !(options.distinctive && genericName(keyOf(spelling))),
+      )
+    )
+      found = "romanized";
+  }
+  return found;
+}
+
+/** The page names its own site (`selfName`), in any script. */
+export function namesItself(ctx: ScanContext, options: { distinctive?: boolean } = {}): boolean {
+  return selfName(ctx, options) !== null;
 }
 
 function fileName(src: string | null): string | null {
@@ -303,6 +336,29 @@ export function namedOnlyToSignIn(ctx: ScanContext, brand: string): boolean {
     seen = true;
   }
   return seen;
+}
+
+/** Words for an account's secret, in the languages the agents read (no word boundaries: CJK has none). */
+const SECRET_WORDS =
+  /password|passwort|passcode|kennwort|mot de passe|contrase[nñ]a|senha|wachtwoord|has[lł]o|şifre|heslo|lösenord|salasana|пароль|密码|密碼|パスワード|비밀번호|รหัสผ่าน|كلمة (?:ال)?مرور|סיסמה|seed phrase|recovery phrase|private key/i;
+
+/**
+ * The page's own text asks for the brand's secret: a sentence of a prompt-sized block (not an article's or
+ * a help text's paragraph) names the brand and a password or a recovery phrase ("Enter your Google
+ * password"), which no page of its own asks for another's account. "Use Google Workspace. Password sign-in
+ * is disabled" names them in two sentences.
+ */
+export function asksForBrandSecret(ctx: ScanContext, brand: string): boolean {
+  return ctx.page.facts.blocks.some(
+    (block) =>
+      block.length <= PROMPT_CHARS &&
+      block
+        .split(/[.!?。！？]\s*/)
+        .some(
+          (sentence) =>
+            SECRET_WORDS.test(sentence) && brandsNamedIn(sentence, 5).some((h) => h.brand.name === brand),
+        ),
+  );
 }
 
 /** The page's links, resources and form targets (CON-024, CON-025 count where they go). */

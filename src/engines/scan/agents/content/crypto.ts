@@ -33,7 +33,7 @@ export function seedAsk(captions: string): string | null {
 }
 
 /** The longest block still read as a prompt rather than an article's paragraph. */
-const PROMPT_CHARS = 160;
+export const PROMPT_CHARS = 160;
 
 export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts): CryptoFacts {
   const captions = `${text} ${page.buttons.join(" ").toLowerCase()}`;

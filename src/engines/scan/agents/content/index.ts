@@ -10,12 +10,14 @@ import type { AgentOutput, BrandClaim, ClaimPlace, ContentSignals, FieldKind } f
 import { askFindings, deliveryFindings, loginForBrand, prefilledEmail } from "./asks.js";
 import {
   addressOnlyClaim,
+  asksForBrandSecret,
   brandClaims,
   brandMentions,
   cloneEvidence,
   namedOnlyToSignIn,
   namesItself,
   selfHostedProduct,
+  selfName,
 } from "./brand.js";
 import { clonedSite } from "./clone.js";
 import { analyzeCrypto, cryptoFindings } from "./crypto.js";
@@ -167,7 +169,8 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const mentions = brandMentions(ctx, claims);
   const selfNamed = namesItself(ctx);
   // The page calls itself by its host's name, a name of its own, and poses as no brand: the owner's page.
-  const ownPage = claims.length === 0 && namesItself(ctx, { distinctive: true });
+  const ownName = claims.length === 0 ? selfName(ctx, { distinctive: true }) : null;
+  const ownPage = ownName !== null;
   // The reasons that stand on their own, without lure words in the name (CON-013).
   const disposableReasons = hostEvidence(ctx, { lureWords: false });
   const urgency = urgencyIn(lines);
@@ -195,10 +198,15 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
     const platformBrand = platform
       ? (ownerOfHost(platform)?.name ?? brandOfPhrase(platform.split(".")[0] ?? "")?.brand.name)
       : undefined;
-    // Other brands named on the owner's own page ("Sign in with Google", "Source on GitHub") are no lure.
+    // Other brands named on the owner's own page ("Sign in with Google", "Source on GitHub") are no lure,
+    // unless its text asks for their secret ("enter your Google password").
     const lured =
       claims.length > 0 ||
-      (exposed && !ownPage && mentions.some((m) => m !== platformBrand && !namedOnlyToSignIn(ctx, m))) ||
+      (exposed &&
+        mentions.some(
+          (m) =>
+            m !== platformBrand && (asksForBrandSecret(ctx, m) || (!ownPage && !namedOnlyToSignIn(ctx, m))),
+        )) ||
       urgency.length > 0 ||
       prefilledEmail(ctx) ||
       genericLureIn(lines) !== null ||
@@ -298,6 +306,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       mentions,
       selfNamed,
       ownPage,
+      ownNameRomanized: ownName === "romanized",
       clonedSite: cloned?.site ?? null,
       exfil: delivery.exfil,
       obfuscated: scripts.obfuscation.length > 0,
