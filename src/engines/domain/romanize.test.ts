@@ -32,6 +32,8 @@ describe("the name a host label spells", () => {
     expect(spells("shukhayarkan", "שוק הירקן")).toBe(true);
     expect(spells("qalam", "قلم")).toBe(true);
     expect(spells("chayi", "茶艺")).toBe(true);
+    // A name inside a longer host label, as a Latin name would be.
+    expect(spells("fishkaclub", "Фишка")).toBe(true);
   });
 
   it("does not match another name, nor a short one by its consonants alone", () => {

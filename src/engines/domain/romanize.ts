@@ -500,12 +500,15 @@ export function nameSkeleton(spelling: string): string {
 
 /**
  * Whether a Latin spelling of a name (from `romanizations`) is the name a host's label holds: the same
- * letters (at least four), the same consonant skeleton (at least three consonants), or a skeleton of at
- * least four consonants holding the other.
+ * letters or one holding the other (at least four), the same consonant skeleton (at least three
+ * consonants), or a skeleton of at least four consonants holding the other.
  */
 export function spellsLabel(label: string, spelling: string): boolean {
   const letters = label.replace(/[^a-z]/g, "");
-  if (letters.length >= 4 && spelling.replace(/[^a-z]/g, "") === letters) return true;
+  const spelled = spelling.replace(/[^a-z]/g, "");
+  // The same letters, or one holding the other as a Latin name would (Фишка on fishka-club).
+  if (spelled.length >= 4 && letters.length >= 4 && (letters.includes(spelled) || spelled.includes(letters)))
+    return true;
   const host = nameSkeleton(label);
   if (host.length < 3) return false;
   {

@@ -260,6 +260,25 @@ describe("the page's own name against the name's readings", () => {
     expect(anonymous.final_assessment).toBe("Suspicious");
   });
 
+  it("does not count a sign-in on a domain that looks throwaway only to the name model as agreeing with it", async () => {
+    const login = (extra: string) =>
+      page(
+        "Kovács Építész Iroda — Felhő",
+        `<h1>Felhő</h1>${extra}<form action='/login' method='post'><input name='user'><input type='password' name='password'><button>Bejelentkezés</button></form>`,
+      );
+    const plain = await analyze("https://felho.kovacs-epitesz.hu/login", login(""));
+    // The shipped model reads the name as phishing, and that is all that makes the host look throwaway.
+    expect(finding(plain, "NET-227")?.severity).toBe("Medium");
+    expect(finding(plain, "CON-013")?.details).toMatch(/learned name model/);
+    expect(["Benign", "Unknown"]).toContain(plain.final_assessment);
+    // A lure the page shows still agrees with the name model.
+    const pressed = await analyze(
+      "https://felho.kovacs-epitesz.hu/login",
+      login("<p>Your account will be suspended within 24 hours unless you verify your identity.</p>"),
+    );
+    expect(pressed.final_assessment).toBe("Suspicious");
+  });
+
   it("takes gitlab.<company> signing in to itself for the organization's own install", async () => {
     const html = page(
       "Sign in · GitLab",

@@ -347,8 +347,10 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     // platform user site named like it (TaskNest on tasknest-app.vercel.app: the platform is the owner's
     // choice of host, not a lure the page shows), or naming itself in another script than the host name
     // made from that name (Μελισσώνας on melissonas.shop: the name model reads a romanized name it never
-    // saw, not lure words). On a domain of its own named in its own letters it still agrees: kits name
-    // themselves after the throwaway domains they register ("Lena Privat" on lena-privat.love).
+    // saw, not lure words). On a domain of its own named in its own letters it still agrees when the
+    // domain looks throwaway for another reason: kits name themselves after the throwaway domains they
+    // register ("Lena Privat" on lena-privat.love, an abused TLD). Where the name model's reading is the
+    // only reason, CON-013 restates NET-227 and agrees with nothing.
     const ownPageQuiet = c.ownPage && brand === null && (n.site.freeHosting !== null || c.ownNameRomanized);
     const nameModelAlone =
       !c.empty &&
@@ -356,7 +358,11 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
         (f) =>
           (f.finding_id !== "NET-227" && RANK[f.severity] >= RANK.Medium) ||
           (PAGE_LURE_CODES.has(f.finding_id) &&
-            !(ownPageQuiet && f.finding_id === "CON-013" && f.severity === "Low")),
+            !(
+              (ownPageQuiet || c.disposableByNameModelOnly) &&
+              f.finding_id === "CON-013" &&
+              f.severity === "Low"
+            )),
       );
     const score = scoreOf(findings, {
       visionCorroborated,

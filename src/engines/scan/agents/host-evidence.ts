@@ -2,6 +2,9 @@ import { isLocalNetworkAddress } from "../../domain/index.js";
 import { NEW_DOMAIN_DAYS } from "../../risk/network/index.js";
 import type { ScanContext } from "./context.js";
 
+/** The reason the learned name model gives (DR-DOM-027 at Medium or above). */
+export const NAME_MODEL_REASON = "a name the learned name model reads as phishing";
+
 /**
  * How throwaway the page's host is — the host side of every claim-against-ownership rule
  * (docs/scan-analysis.md, "Claims against ownership"): each reason is a fact about the address that a
@@ -34,7 +37,7 @@ export function hostEvidence(ctx: ScanContext, options: { lureWords?: boolean } 
   const learned = analysis?.findings.find(
     (f) => f.finding_id === "DR-DOM-027" && (f.severity === "Medium" || f.severity === "High"),
   );
-  if (learned) reasons.push("a name the learned name model reads as phishing");
+  if (learned) reasons.push(NAME_MODEL_REASON);
   if (options.lureWords !== false && signals && signals.keywords.length > 0)
     reasons.push(`lure words in the host name (${signals.keywords.slice(0, 3).join(", ")})`);
   const rdap = ctx.capture.network?.rdap;

@@ -133,6 +133,11 @@ export interface ContentSignals {
    * (Μελισσώνας on melissonas.shop): the host name was made from the name, not picked from lure words.
    */
   ownNameRomanized: boolean;
+  /**
+   * CON-013 was raised on a domain whose only throwaway sign is the learned name model's reading (no
+   * platform, abused TLD, random name, port, IP or young registration): it restates NET-227.
+   */
+  disposableByNameModelOnly: boolean;
   /** A known site whose content the page reproduces from another host (CON-025), or null. */
   clonedSite: string | null;
   exfil: Array<{ kind: string; where: "form" | "script"; sensitive: boolean; target: string }>;

@@ -24,7 +24,7 @@ import { PROMPT_CHARS } from "./crypto.js";
  * fields — on a site the brand does not own. Brands only mentioned in the text are listed apart.
  */
 
-export const TITLE_SEPARATORS = /\s[-–—|:·•»/]\s|\s?[|–—·•»()[\]｜【】「」]\s?|[-:]\s|\s-/;
+export const TITLE_SEPARATORS = /\s[-–—|:·•»/]\s|\s?[|–—·•«»()[\]｜【】「」]\s?|[-:]\s|\s-/;
 const SSO =
   /\b(?:sign|log|continue|connect|register|sign ?up)\s*(?:in|on|up)?\s*(?:with|via|using|through)\b/i;
 

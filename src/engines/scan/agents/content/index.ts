@@ -4,7 +4,7 @@ import type { Finding, Severity } from "../../../findings/types.js";
 import { brandOfPhrase } from "../brand-names.js";
 import { ownerOfHost, type ScanContext } from "../context.js";
 import { seedGrid } from "../fields.js";
-import { hostEvidence } from "../host-evidence.js";
+import { hostEvidence, NAME_MODEL_REASON } from "../host-evidence.js";
 import { urlParts } from "../hosts.js";
 import type { AgentOutput, BrandClaim, ClaimPlace, ContentSignals, FieldKind } from "../types.js";
 import { askFindings, deliveryFindings, loginForBrand, prefilledEmail } from "./asks.js";
@@ -188,6 +188,9 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   // Secrets asked on a throwaway host: a platform user's site or an IP address, or a domain whose own name
   // or registration says it was made to be thrown away (`hostEvidence`).
   const disposable = !exposed && !throwaway && disposableReasons.length > 0;
+  // The only reason is the name model's reading: CON-013 then restates NET-227 and cannot agree with it.
+  const disposableByNameModelOnly =
+    disposable && disposableReasons.length === 1 && disposableReasons[0] === NAME_MODEL_REASON;
   if (secrets.length > 0 && (exposed || disposable)) {
     const where = ctx.userContent
       ? `a user's site on ${platform ?? "a hosting platform"}`
@@ -307,6 +310,7 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       selfNamed,
       ownPage,
       ownNameRomanized: ownName === "romanized",
+      disposableByNameModelOnly,
       clonedSite: cloned?.site ?? null,
       exfil: delivery.exfil,
       obfuscated: scripts.obfuscation.length > 0,
