@@ -19,6 +19,13 @@
  * largest in ~20 % of scans); 1 % pending or processing; ~400,000 hosts on ~150,000 registrable domains (2 % of
  * them users' sites on hosting platforms, which also index the platform); tags on 10 %. Each scan's
  * `scan_terms` rows are the ones the product writes for it; a sample is checked against src/api/scans/terms.ts.
+ * Page fingerprints (GET /v1/scans/{id}/similar, docs/scan-search.md#similar-pages): 30 % of completed scans
+ * are pages of ~5,000 phishing kits (Zipf-like: the largest in over a thousand scans), 60 % of them the kit's
+ * exact DOM, the rest 1–6 SimHash bits from it, with the kit's screenshot hash 0–4 bits off and mostly its
+ * favicon; 20 % of the other pages take one of 200 common page shapes (10–20 bits from it: they share band
+ * values without being near duplicates, the work a band lookup wastes); 60 % of the rest carry one of
+ * ~50,000 favicons (Zipf-like); 5 % have no DOM fingerprint and 5 % no screenshot hash. The query types add the
+ * hash filters and GET /v1/scans/{id}/similar of any completed scan and of pages of the largest kits.
  *
  * Each query type runs BENCH_WARMUP times unmeasured, then BENCH_QUERIES times (the types interleaved), with
  * values drawn from the generated data: "common" and "rare" values are the most frequent ones and ones at or
@@ -44,7 +51,9 @@ import { type CompiledQuery, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { ListScansQuery, ScanReportBody } from "../src/api/scans/schemas.js";
 import { ScanService } from "../src/api/scans/service.js";
+import { bandValues, SIMILARITY_KINDS } from "../src/api/scans/similar-terms.js";
 import { normalizeAddress, reportTerms, tagTerms, uniqueTerms, urlTerms } from "../src/api/scans/terms.js";
+import { parseHashHex } from "../src/engines/scan/fingerprint.js";
 import { type Database, openDatabase } from "../src/platform/db/database.js";
 import type { DB } from "../src/platform/db/schema.js";
 import { newId } from "../src/platform/ids.js";
@@ -65,6 +74,11 @@ const HOSTS = 440_000;
 const DOMAINS = 150_000;
 const ADDRESSES = 60_000;
 const BRANDS = 300;
+// Page fingerprints (GET /v1/scans/{id}/similar): phishing kits shared by campaigns, framework page shapes
+// that put unrelated pages near each other without making them near duplicates, favicons (a few very common).
+const KITS = 5_000;
+const SHAPES = 200;
+const ICONS = 50_000;
 
 // biome-ignore format: a word list
 const PREFIXES = [
@@ -114,6 +128,7 @@ const TAGS = [
   "source:abuse-inbox",
 ];
 const ASSESSMENT_VALUES = ["Malicious", "Suspicious", "Benign", "Unknown"] as const;
+const FINGERPRINT_KINDS = new Set<string>(SIMILARITY_KINDS);
 
 /** A SQL array literal of text values (the word lists above: no quotes in them). */
 function textArray(values: readonly string[]): string {
@@ -154,6 +169,12 @@ CREATE FUNCTION pg_temp.asnof(r int) RETURNS int8 LANGUAGE sql IMMUTABLE AS
                    WHEN 5 THEN 14061 ELSE 1000 + r * 17 END $$;
 CREATE FUNCTION pg_temp.asn(a int) RETURNS int8 LANGUAGE sql IMMUTABLE AS
   $$ SELECT pg_temp.asnof(pg_temp.asnrank(a)) $$;
+CREATE FUNCTION pg_temp.h64(x int8) RETURNS int8 LANGUAGE sql IMMUTABLE AS
+  $$ SELECT (hashint8(x)::int8 << 32) | (hashint8(x + 7777777)::int8 & 4294967295) $$;
+CREATE FUNCTION pg_temp.hex64(x int8) RETURNS text LANGUAGE sql IMMUTABLE AS
+  $$ SELECT lpad(to_hex(x), 16, '0') $$;
+CREATE FUNCTION pg_temp.sha(t text) RETURNS text LANGUAGE sql IMMUTABLE AS
+  $$ SELECT encode(sha256(convert_to(t, 'UTF8')), 'hex') $$;
 CREATE TEMP TABLE brands (rank int PRIMARY KEY, name text NOT NULL UNIQUE);
 INSERT INTO brands
 SELECT r, CASE WHEN r < ${KNOWN_BRANDS.length} THEN (${textArray(KNOWN_BRANDS)})[1 + r]
@@ -164,7 +185,8 @@ INSERT INTO tags SELECT i - 1, t FROM unnest(${textArray(TAGS)}) WITH ORDINALITY
 CREATE TEMP TABLE g (
   id uuid, org_id uuid, created_at timestamptz, completed_at timestamptz, status text, url text,
   final_url text, hosts text[], domains text[], ips text[], asns text[], assessment text, threat text,
-  brand text, tags text[], report jsonb
+  brand text, tags text[], report jsonb,
+  dom text, dom_sim text, fav text, fav_mmh3 text, shot text
 );`;
 }
 
@@ -197,7 +219,12 @@ WITH r AS MATERIALIZED (
          least(floor(power(${BRANDS + 1}, random()))::int - 1, ${BRANDS - 1}) AS b,
          random() AS rtag, least(floor(power(${TAGS.length + 1}, random()))::int - 1, ${TAGS.length - 1}) AS t1,
          CASE WHEN random() < 0.3 THEN floor(random() * ${TAGS.length})::int END AS t2,
-         random() AS rc, 4 + random() * 40 AS took
+         random() AS rc, 4 + random() * 40 AS took,
+         random() AS rk, least(floor(power(${KITS + 1}, random()))::int - 1, ${KITS - 1}) AS kit,
+         random() AS rv, 1 + floor(random() * 6)::int AS kit_flips, floor(random() * 5)::int AS shot_flips,
+         random() AS rshape, floor(random() * ${SHAPES})::int AS shape, 10 + floor(random() * 11)::int AS shape_flips,
+         random() AS rf, least(floor(power(${ICONS + 1}, random()))::int - 1, ${ICONS - 1}) AS icon,
+         random() AS rd, random() AS rsh
     FROM (VALUES ${values}) o(org_id, total, lo, hi), generate_series(o.lo, o.hi - 1) n
 ), d AS (
   SELECT r.*,
@@ -230,7 +257,9 @@ WITH r AS MATERIALIZED (
               WHEN 'Suspicious' THEN 40 + floor(rc * 36) ELSE floor(rc * 31) END::int AS confidence,
          CASE WHEN rtag < 0.10 THEN array_remove(ARRAY[(SELECT name FROM tags WHERE rank = t1),
                                                       (SELECT name FROM tags WHERE rank = t2 AND t2 <> t1)], NULL)
-              ELSE '{}'::text[] END AS tag_list
+              ELSE '{}'::text[] END AS tag_list,
+         CASE WHEN status <> 'completed' THEN NULL WHEN rk < 0.3 AND rf < 0.8 THEN 'kit' || kit
+              WHEN rf < 0.6 THEN 'icon' || icon END AS fav_id
     FROM d
 )
 SELECT gen_random_uuid(), org_id, created_at,
@@ -268,7 +297,21 @@ SELECT gen_random_uuid(), org_id, created_at,
              'primary_language', 'en',
              'detected_brand', brand,
              'page_title', coalesce(brand || ' - Sign in', 'Welcome to ' || host2)))
-       END
+       END,
+       CASE WHEN status <> 'completed' OR rd < 0.05 THEN NULL
+            WHEN rk < 0.3 AND rv < 0.6 THEN pg_temp.sha('kit' || kit)
+            ELSE pg_temp.sha('page' || org_id || n) END,
+       CASE WHEN status <> 'completed' OR rd < 0.05 THEN NULL
+            WHEN rk < 0.3 AND rv < 0.6 THEN pg_temp.hex64(pg_temp.h64(kit))
+            WHEN rk < 0.3 THEN pg_temp.hex64(pg_temp.h64(kit) # (SELECT coalesce(bit_or(1::int8 << floor(random() * 64)::int), 0) FROM generate_series(1, kit_flips)))
+            WHEN rshape < 0.2 THEN pg_temp.hex64(pg_temp.h64(1000000 + shape) # (SELECT coalesce(bit_or(1::int8 << floor(random() * 64)::int), 0) FROM generate_series(1, shape_flips)))
+            ELSE pg_temp.hex64(pg_temp.h64(floor(random() * 1e15)::int8 + 10000000000)) END,
+       pg_temp.sha(fav_id),
+       hashtext(fav_id)::text,
+       CASE WHEN status <> 'completed' OR rsh < 0.05 THEN NULL
+            WHEN rk < 0.3 THEN pg_temp.hex64(pg_temp.h64(2000000 + kit) # (SELECT coalesce(bit_or(1::int8 << floor(random() * 64)::int), 0) FROM generate_series(1, shot_flips)))
+            WHEN rshape < 0.15 THEN pg_temp.hex64(pg_temp.h64(3000000 + shape) # (SELECT coalesce(bit_or(1::int8 << floor(random() * 64)::int), 0) FROM generate_series(1, shape_flips)))
+            ELSE pg_temp.hex64(pg_temp.h64(floor(random() * 1e15)::int8 + 10000000000)) END
   FROM e`;
   const scans = `
 INSERT INTO scans (id, org_id, url, status, job_id, report, created_at, completed_at, tags, final_url)
@@ -286,6 +329,15 @@ SELECT id, org_id, kind, value, created_at FROM (
   UNION ALL SELECT id, org_id, created_at, 'brand', lower(brand) FROM g
              WHERE status = 'completed' AND brand IS NOT NULL
   UNION ALL SELECT id, org_id, created_at, 'tag', unnest(tags) FROM g
+  UNION ALL SELECT id, org_id, created_at, 'dom', dom FROM g WHERE dom IS NOT NULL
+  UNION ALL SELECT id, org_id, created_at, 'dom_simhash', dom_sim FROM g WHERE dom_sim IS NOT NULL
+  UNION ALL SELECT id, org_id, created_at, 'dom_band', i || ':' || substr(dom_sim, 4 * i + 1, 4)
+              FROM g, generate_series(0, 3) i WHERE dom_sim IS NOT NULL
+  UNION ALL SELECT id, org_id, created_at, 'favicon', fav FROM g WHERE fav IS NOT NULL
+  UNION ALL SELECT id, org_id, created_at, 'favicon_mmh3', fav_mmh3 FROM g WHERE fav_mmh3 IS NOT NULL
+  UNION ALL SELECT id, org_id, created_at, 'screenshot', shot FROM g WHERE shot IS NOT NULL
+  UNION ALL SELECT id, org_id, created_at, 'screenshot_band', i || ':' || substr(shot, 4 * i + 1, 4)
+              FROM g, generate_series(0, 3) i WHERE shot IS NOT NULL
 ) t ORDER BY created_at`;
   return { draw, scans, terms };
 }
@@ -446,7 +498,7 @@ async function checkConsistency(url: string, orgId: string, sample: number): Pro
         ...(completed && scan.report ? reportTerms(scan.report) : []),
       ]).map((t) => `${t.kind}=${t.value}`);
       const got = stored
-        .filter((t) => t.kind !== "ip" && t.kind !== "asn")
+        .filter((t) => t.kind !== "ip" && t.kind !== "asn" && !FINGERPRINT_KINDS.has(t.kind))
         .map((t) => `${t.kind}=${t.value}`);
       const ips = stored.filter((t) => t.kind === "ip");
       const asns = stored.filter((t) => t.kind === "asn");
@@ -457,7 +509,16 @@ async function checkConsistency(url: string, orgId: string, sample: number): Pro
         (completed
           ? ips.length >= 1 && ips.length <= 4 && asns.length >= 1 && asns.length <= ips.length
           : ips.length === 0 && asns.length === 0);
-      if (!same || !addressesOk) {
+      // Fingerprints: the bands src/api/scans/similar-terms.ts cuts each 64-bit hash into, on completed scans.
+      const bandsOk = (["dom_simhash", "screenshot"] as const).every((kind) => {
+        const hash = stored.find((t) => t.kind === kind);
+        const bandKind = kind === "dom_simhash" ? "dom_band" : "screenshot_band";
+        const bands = stored.filter((t) => t.kind === bandKind).map((t) => t.value);
+        const parsed = hash ? parseHashHex(hash.value) : null;
+        if (!hash || parsed === null) return bands.length === 0 && (hash === undefined || !completed);
+        return completed && bands.length === 4 && bandValues(parsed).every((v) => bands.includes(v));
+      });
+      if (!same || !addressesOk || !bandsOk) {
         problems.push(
           `${scan.id} (${scan.url} → ${scan.final_url}): expected ${expected.sort().join(", ")}; stored ` +
             `${stored
@@ -530,7 +591,19 @@ function rare(d: Dist): string[] {
 async function distributions(url: string, orgId: string): Promise<Map<string, Dist>> {
   return withClient(url, async (c) => {
     const out = new Map<string, Dist>();
-    for (const kind of ["host", "domain", "ip", "asn", "assessment", "threat", "brand", "tag"]) {
+    for (const kind of [
+      "host",
+      "domain",
+      "ip",
+      "asn",
+      "assessment",
+      "threat",
+      "brand",
+      "tag",
+      "dom",
+      "favicon_mmh3",
+      "screenshot",
+    ]) {
       const rows = (
         await c.query<{ value: string; n: number }>(
           `SELECT value, count(*)::int AS n FROM scan_terms WHERE org_id = $1 AND kind = $2
@@ -553,12 +626,16 @@ interface QueryType {
   make: () => ListScansQuery;
   /** Pages walked with next_cursor (each measured); 1 for a single query. */
   pages: number;
+  /** GET /v1/scans/{id}/similar of the scan this draws (ScanService.similar), with make()'s limit. */
+  similarTo?: () => string;
 }
 
 interface Sample {
   ms: number;
   rows: number;
   query: ListScansQuery;
+  /** The scan whose similar pages were asked for. */
+  scanId?: string;
 }
 
 async function runType(
@@ -568,6 +645,17 @@ async function runType(
   record: Sample[] | null,
 ): Promise<void> {
   let query = type.make();
+  const scanId = type.similarTo?.();
+  if (scanId !== undefined) {
+    for (let page = 0; page < type.pages; page++) {
+      const t0 = performance.now();
+      const similar = await service.similar(orgId, scanId, { limit: query.limit, cursor: query.cursor });
+      record?.push({ ms: performance.now() - t0, rows: similar.matches.length, query, scanId });
+      if (!similar.next_cursor) break;
+      query = { ...query, cursor: similar.next_cursor };
+    }
+    return;
+  }
   for (let page = 0; page < type.pages; page++) {
     const t0 = performance.now();
     const list = await service.list(orgId, query);
@@ -579,26 +667,58 @@ async function runType(
 }
 
 /** Runs a query once through a logging Kysely to learn its SQL, then EXPLAIN (ANALYZE, BUFFERS) of it. */
-async function explain(url: string, orgId: string, query: ListScansQuery): Promise<string[]> {
+async function explain(url: string, orgId: string, sample: Sample): Promise<string[]> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
-  let compiled: CompiledQuery | null = null;
+  const compiled: CompiledQuery[] = [];
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     log: (event) => {
-      if (event.level === "query") compiled = event.query;
+      if (event.level === "query") compiled.push(event.query);
     },
   });
   try {
-    await new ScanService(db).list(orgId, query);
-    const q = compiled as CompiledQuery | null;
-    if (!q) return ["(no query was run)"];
-    const result = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, [
-      ...q.parameters,
-    ]);
-    return result.rows.map((r) => r["QUERY PLAN"]);
+    const service = new ScanService(db);
+    // A list: its statement (the last one). Similar pages: the near-duplicate walks (the others are page reads).
+    let statements: CompiledQuery[];
+    if (sample.scanId) {
+      await service.similar(orgId, sample.scanId, { limit: sample.query.limit, cursor: sample.query.cursor });
+      statements = compiled.filter((q) => q.sql.includes("bit_count"));
+    } else {
+      await service.list(orgId, sample.query);
+      statements = compiled.slice(-1);
+    }
+    if (statements.length === 0) return ["(no query was run)"];
+    const plans: string[] = [];
+    for (const q of statements) {
+      const result = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, [
+        ...q.parameters,
+      ]);
+      plans.push(...result.rows.map((r) => r["QUERY PLAN"]));
+    }
+    return plans;
   } finally {
     await db.destroy();
   }
+}
+
+/** Scans to ask for similar pages: any completed one, and pages of the largest kits (`kitDoms`). */
+async function similarPools(
+  url: string,
+  orgId: string,
+  kitDoms: string[],
+): Promise<{ similarAny: string[]; similarKit: string[] }> {
+  return withClient(url, async (c) => {
+    const any = await c.query<{ id: string }>(
+      "SELECT id FROM scans WHERE org_id = $1 AND status = 'completed' ORDER BY random() LIMIT 1000",
+      [orgId],
+    );
+    const kit = await c.query<{ id: string }>(
+      `SELECT scan_id AS id FROM scan_terms WHERE org_id = $1 AND kind = 'dom' AND value = ANY($2)
+        ORDER BY random() LIMIT 1000`,
+      [orgId, kitDoms],
+    );
+    return { similarAny: any.rows.map((r) => r.id), similarKit: kit.rows.map((r) => r.id) };
+  });
 }
 
 function ms(n: number): string {
@@ -759,6 +879,7 @@ async function main(): Promise<number> {
     asnPopular: common(asn, 10),
     asnRare: rare(asn),
     tags: dist("tag").values,
+    ...(await similarPools(bench.url, orgs.main, dist("dom").values.slice(0, 20))),
   };
   const asnText = (v: string) => (random() < 0.5 ? `AS${v}` : v);
   const assessment = () => pick(ASSESSMENT_VALUES, random);
@@ -807,11 +928,46 @@ async function main(): Promise<number> {
       pages: 1,
     },
     { name: "brand + created range", make: () => ({ brand: weighted(brand, random), ...week() }), pages: 1 },
+    { name: "dom_hash", make: () => ({ dom_hash: weighted(dist("dom"), random) }), pages: 1 },
+    {
+      name: "favicon_hash (mmh3)",
+      make: () => ({ favicon_hash: weighted(dist("favicon_mmh3"), random) }),
+      pages: 1,
+    },
+    {
+      name: "screenshot_hash",
+      make: () => ({ screenshot_hash: weighted(dist("screenshot"), random) }),
+      pages: 1,
+    },
+    {
+      name: "similar, any scan",
+      make: () => ({}),
+      pages: 1,
+      similarTo: () => pick(pools.similarAny, random),
+    },
+    {
+      name: "similar, page of a large kit",
+      make: () => ({}),
+      pages: 1,
+      similarTo: () => pick(pools.similarKit, random),
+    },
+    {
+      name: "similar, page of a large kit, limit 100",
+      make: () => ({ limit: 100 }),
+      pages: 1,
+      similarTo: () => pick(pools.similarKit, random),
+    },
     { name: "10 pages, no filter (per page)", make: () => ({}), pages: PAGES_PER_WALK },
     {
       name: "10 pages, brand (common) (per page)",
       make: () => ({ brand: pick(pools.brandCommon, random) }),
       pages: PAGES_PER_WALK,
+    },
+    {
+      name: "10 pages, similar, page of a large kit (per page)",
+      make: () => ({}),
+      pages: PAGES_PER_WALK,
+      similarTo: () => pick(pools.similarKit, random),
     },
   ];
 
@@ -865,7 +1021,7 @@ async function main(): Promise<number> {
   if (slow.length > 0) {
     process.stdout.write(`\n## Slowest query of each type over ${TARGET_P95_MS} ms, explained (run again)\n`);
     for (const { type, sample } of slow) {
-      const plan = await explain(bench.url, orgs.main, sample.query);
+      const plan = await explain(bench.url, orgs.main, sample);
       // The first line, the nodes that read more than a page's worth (parallel workers, sorts, hashes,
       // sequential and bitmap scans) and the times; BENCH_FULL_PLANS=1 prints it all.
       const summary = fullPlans
@@ -882,7 +1038,7 @@ async function main(): Promise<number> {
               .map((l) => l.replace(/\s*\(cost=[^)]*\)/, "")),
           ];
       process.stdout.write(
-        `\n${type}: ${ms(sample.ms)} ms, ${sample.rows} rows — ${describeQuery(sample.query)}` +
+        `\n${type}: ${ms(sample.ms)} ms, ${sample.rows} rows — ${sample.scanId ? `similar to ${sample.scanId} ` : ""}${describeQuery(sample.query)}` +
           `${sample.query.cursor ? " (with a cursor)" : ""}\n${summary.map((l) => `    ${l}`).join("\n")}\n`,
       );
     }

@@ -50,6 +50,8 @@ const schema = z.object({
   EXTRA_CA_FILE: optionalString,
   CHROMIUM_PATH: optionalString,
   BROWSER_POOL_SIZE: z.coerce.number().int().min(1).max(16).default(1),
+  WEBHOOK_ALLOW_HTTP: bool.default(false),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
 });
 
 /** The egress gate's variables (docs/egress.md), validated by the gate's own parser. */

@@ -37,12 +37,12 @@ const RULES: Rule[] = [
     why: "platform (db, jobs, billing, limits, keys) serves api/ and http/ and imports neither",
   },
   {
-    files: /^src\/api\/(?!.*\/routes\.ts$)/,
+    files: /^src\/api\/(?!.*[/-]routes\.ts$)/,
     forbidden: /^src\/(http|main|world)\//,
     why: "services and other non-route api files import no http/ (errors they throw are in src/api/errors.ts)",
   },
   {
-    files: /^src\/api\/.*\/routes\.ts$/,
+    files: /^src\/api\/.*[/-]routes\.ts$/,
     forbidden: /^src\/(main|world)\//,
     why: "routes may use http/ but not the composition roots or the test internet",
   },

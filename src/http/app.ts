@@ -15,8 +15,12 @@ import { classificationRoutes } from "../api/classification/routes.js";
 import { pagesRoutes } from "../api/pages/routes.js";
 import { publicRoutes } from "../api/public/routes.js";
 import { riskRoutes } from "../api/risk/routes.js";
+import { scanExportRoutes } from "../api/scans/export-routes.js";
 import { scanRoutes } from "../api/scans/routes.js";
+import { shareRoutes } from "../api/scans/share-routes.js";
+import { similarScanRoutes } from "../api/scans/similar-routes.js";
 import { systemRoutes } from "../api/system/routes.js";
+import { webhookRoutes } from "../api/webhooks/routes.js";
 import { OPS } from "../platform/operations.js";
 import "./context.js";
 import { registerErrorHandling } from "./error-handler.js";
@@ -107,7 +111,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(publicRoutes(services));
   await app.register(pagesRoutes(services));
   await app.register(riskRoutes(services));
+  await app.register(webhookRoutes(services));
   await app.register(scanRoutes(services));
+  await app.register(shareRoutes(services));
+  await app.register(similarScanRoutes(services));
+  await app.register(scanExportRoutes(services));
   await app.register(adminRoutes(services));
 
   app.route({ ...route(OPS.openapiGet, { schema: { hide: true } }), handler: async () => app.swagger() });

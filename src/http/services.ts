@@ -2,7 +2,11 @@ import type { AccountService } from "../api/account/service.js";
 import type { OrgService } from "../api/admin/service.js";
 import type { ClassificationService } from "../api/classification/service.js";
 import type { RiskService } from "../api/risk/service.js";
+import type { ScanExportService } from "../api/scans/export-service.js";
+import type { ArtifactRetention } from "../api/scans/retention.js";
 import type { ScanService } from "../api/scans/service.js";
+import type { ScanShareService } from "../api/scans/share-service.js";
+import type { WebhookService } from "../api/webhooks/service.js";
 import type { Config } from "../config.js";
 import type { BrowserPool } from "../engines/browser/index.js";
 import type { Egress } from "../engines/net/index.js";
@@ -34,4 +38,11 @@ export interface Services {
   classification: ClassificationService;
   risk: RiskService;
   scans: ScanService;
+  /** What share links of unlisted scans open (docs/sharing.md). */
+  shares: ScanShareService;
+  /** The purge of scan artifacts past each organization's retention (docs/sharing.md). */
+  retention: ArtifactRetention;
+  /** STIX, MISP, HAR and DOM exports of completed scans (docs/export.md). */
+  scanExports: ScanExportService;
+  webhooks: WebhookService;
 }

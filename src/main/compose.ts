@@ -6,9 +6,13 @@ import type { Classifier } from "../api/classification/classify.js";
 import { freshnessPolicy } from "../api/classification/freshness.js";
 import { ClassificationService } from "../api/classification/service.js";
 import { type RiskAnalyzer, RiskService } from "../api/risk/service.js";
+import { ScanExportService } from "../api/scans/export-service.js";
+import { ArtifactRetention } from "../api/scans/retention.js";
 import type { Scanner } from "../api/scans/scan.js";
 import { engineScanner } from "../api/scans/scanner.js";
 import { ScanService } from "../api/scans/service.js";
+import { ScanShareService } from "../api/scans/share-service.js";
+import { WebhookService } from "../api/webhooks/service.js";
 import type { Config } from "../config.js";
 import { type BrowserPool, createBrowserPool } from "../engines/browser/index.js";
 import { createCrawler } from "../engines/classify/crawl/index.js";
@@ -102,6 +106,16 @@ export function createServices(
         const found = await defaultAsnLookup().lookup(address);
         return found.status === "found" ? found.asn : null;
       },
+    }),
+    shares: new ScanShareService(db),
+    retention: new ArtifactRetention(db),
+    scanExports: new ScanExportService(db),
+    webhooks: new WebhookService(db, {
+      fetch: (url, options) => egress.fetch(url, options),
+      checkAddress: (address) => egress.policy.checkAddress(address),
+      allowedPorts: egress.policy.allowedPorts,
+      hasAllowlist: egress.policy.allowCidrs.length > 0,
+      allowHttp: config.WEBHOOK_ALLOW_HTTP,
     }),
   };
 }

@@ -89,10 +89,15 @@ export async function serve(
     .catch((err: unknown) => logger.warn({ err }, "IP-to-ASN table unavailable"));
 
   let runtime: JobRuntime | null = null;
+  let webhookRuntime: JobRuntime | null = null;
   if (config.ROLE !== "api") {
     runtime = new JobRuntime({
       db: database.db,
-      handlers: [services.classification.crawlHandler(), services.scans.jobHandler()],
+      handlers: [
+        services.classification.crawlHandler(),
+        services.scans.jobHandler(),
+        services.retention.jobHandler(),
+      ],
       concurrency: config.WORKER_CONCURRENCY,
       logger: logger.child({ component: "jobs" }),
     });
@@ -100,6 +105,23 @@ export async function serve(
     services.classification.onCrawlQueued(() => local.notify());
     services.scans.onScanQueued(() => local.notify());
     runtime.start();
+    // The hourly purge of scan artifacts past their organization's retention (docs/sharing.md): this
+    // hour's run, unless another worker queued or ran it; each run queues the next.
+    void services.retention
+      .schedule()
+      .then(() => local.notify())
+      .catch((err: unknown) => logger.warn({ err }, "scheduling the artifact purge failed"));
+    // Webhook deliveries wait on other servers, not on this machine: their own runtime and concurrency, so
+    // that slow receivers never hold back scans and crawls (docs/webhooks.md).
+    webhookRuntime = new JobRuntime({
+      db: database.db,
+      handlers: [services.webhooks.deliveryHandler()],
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      logger: logger.child({ component: "webhooks" }),
+    });
+    const deliveries = webhookRuntime;
+    services.webhooks.onDeliveryQueued(() => deliveries.notify());
+    webhookRuntime.start();
     // The scan agents' tables, the vision agent's mark templates and its OCR worker load once, now, in the
     // background, instead of stalling the first scan (about 1–2 s of CPU).
     void warmScanEngines().catch((err: unknown) => logger.warn({ err }, "scan engines warm-up failed"));
@@ -145,7 +167,7 @@ export async function serve(
     stopping ??= (async () => {
       clearInterval(purge);
       if (app) await app.close();
-      if (runtime) await runtime.stop(10_000);
+      await Promise.all([runtime?.stop(10_000), webhookRuntime?.stop(10_000)]);
       await closeVision();
       await closeServices(services);
       logger.info("DomainLens stopped");

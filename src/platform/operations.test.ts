@@ -18,6 +18,7 @@ describe("the operation table", () => {
       ["scans.batch", 100],
       ["scans.list", 60],
       ["scans.update", 60],
+      ["scans.similar", 60],
       ["domain_risks.create", 20],
       ["domain_risks.batch", 100],
       ["domain_risks.list", 60],
@@ -27,6 +28,8 @@ describe("the operation table", () => {
       ["classification.jobs.get", 60],
       ["classification.jobs.list", 60],
       ["account.get", 60],
+      ["webhooks.create", 30],
+      ["webhooks.list", 60],
     ]);
   });
 

@@ -167,6 +167,24 @@ const classificationCreate = defineOperation({
   prices: { hit: CLASSIFICATION_HIT, miss: CLASSIFICATION_MISS },
 });
 
+const webhooksCreate = defineOperation({
+  name: "webhooks.create",
+  method: "POST",
+  path: "/v1/webhooks",
+  auth: "key",
+  // Every change to endpoints (create, update, delete, rotate, test, retry) shares this window.
+  perMinute: 30,
+});
+const webhooksList = defineOperation({
+  name: "webhooks.list",
+  method: "GET",
+  path: "/v1/webhooks",
+  auth: "key",
+  // Every read of endpoints and deliveries shares this window.
+  perMinute: 60,
+});
+const webhookOwned = { createdBy: webhooksCreate, idField: "webhook_id" } as const;
+
 /** The table. Keys are the operationIds. */
 export const OPS = {
   // Keyed API (SPEC §4, §8). The windows keep this order: limits are listed in it.
@@ -184,6 +202,31 @@ export const OPS = {
     name: "scans.capture.get",
     method: "GET",
     path: "/v1/scans/{scan_id}/capture",
+    auth: "key",
+    limitedAs: scansGet,
+    owned: { createdBy: scansCreate, idField: "scan_id" },
+  }),
+  // Exports of a completed scan (docs/export.md): reads of one scan, like the capture.
+  scansExportGet: defineOperation({
+    name: "scans.export.get",
+    method: "GET",
+    path: "/v1/scans/{scan_id}/export",
+    auth: "key",
+    limitedAs: scansGet,
+    owned: { createdBy: scansCreate, idField: "scan_id" },
+  }),
+  scansHarGet: defineOperation({
+    name: "scans.har.get",
+    method: "GET",
+    path: "/v1/scans/{scan_id}/har",
+    auth: "key",
+    limitedAs: scansGet,
+    owned: { createdBy: scansCreate, idField: "scan_id" },
+  }),
+  scansDomGet: defineOperation({
+    name: "scans.dom.get",
+    method: "GET",
+    path: "/v1/scans/{scan_id}/dom",
     auth: "key",
     limitedAs: scansGet,
     owned: { createdBy: scansCreate, idField: "scan_id" },
@@ -212,6 +255,15 @@ export const OPS = {
     method: "PATCH",
     path: "/v1/scans/{scan_id}",
     auth: "key",
+    perMinute: 60,
+    owned: { createdBy: scansCreate, idField: "scan_id" },
+  }),
+  scansSimilar: defineOperation({
+    name: "scans.similar",
+    method: "GET",
+    path: "/v1/scans/{scan_id}/similar",
+    auth: "key",
+    // A search of its own, like the list: pivoting never slows polling (scans.get).
     perMinute: 60,
     owned: { createdBy: scansCreate, idField: "scan_id" },
   }),
@@ -274,6 +326,72 @@ export const OPS = {
     auth: "key",
     perMinute: 60,
   }),
+  webhooksCreate,
+  webhooksList,
+  webhooksGet: defineOperation({
+    name: "webhooks.get",
+    method: "GET",
+    path: "/v1/webhooks/{webhook_id}",
+    auth: "key",
+    limitedAs: webhooksList,
+    owned: webhookOwned,
+  }),
+  webhooksUpdate: defineOperation({
+    name: "webhooks.update",
+    method: "PATCH",
+    path: "/v1/webhooks/{webhook_id}",
+    auth: "key",
+    limitedAs: webhooksCreate,
+    owned: webhookOwned,
+  }),
+  webhooksDelete: defineOperation({
+    name: "webhooks.delete",
+    method: "DELETE",
+    path: "/v1/webhooks/{webhook_id}",
+    auth: "key",
+    limitedAs: webhooksCreate,
+    owned: webhookOwned,
+  }),
+  webhooksRotateSecret: defineOperation({
+    name: "webhooks.rotate_secret",
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/rotate-secret",
+    auth: "key",
+    limitedAs: webhooksCreate,
+    owned: webhookOwned,
+  }),
+  webhooksTest: defineOperation({
+    name: "webhooks.test",
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/test",
+    auth: "key",
+    limitedAs: webhooksCreate,
+    owned: webhookOwned,
+  }),
+  webhooksDeliveriesList: defineOperation({
+    name: "webhooks.deliveries.list",
+    method: "GET",
+    path: "/v1/webhooks/{webhook_id}/deliveries",
+    auth: "key",
+    limitedAs: webhooksList,
+    owned: webhookOwned,
+  }),
+  webhooksDeliveriesGet: defineOperation({
+    name: "webhooks.deliveries.get",
+    method: "GET",
+    path: "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}",
+    auth: "key",
+    limitedAs: webhooksList,
+    owned: webhookOwned,
+  }),
+  webhooksDeliveriesRetry: defineOperation({
+    name: "webhooks.deliveries.retry",
+    method: "POST",
+    path: "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/retry",
+    auth: "key",
+    limitedAs: webhooksCreate,
+    owned: webhookOwned,
+  }),
 
   // Public: no key, limited per client address.
   publicClassify: defineOperation({
@@ -284,6 +402,14 @@ export const OPS = {
   }),
   pagesSearch: defineOperation({ name: "pages.search", method: "GET", path: "/domains", auth: "public" }),
   pagesDomain: defineOperation({ name: "pages.domain", method: "GET", path: "/domains/*", auth: "public" }),
+  // Share links of unlisted scans (docs/sharing.md).
+  sharesGet: defineOperation({ name: "shares.get", method: "GET", path: "/s/{token}", auth: "public" }),
+  sharesScreenshotGet: defineOperation({
+    name: "shares.screenshot.get",
+    method: "GET",
+    path: "/s/{token}/screenshot",
+    auth: "public",
+  }),
 
   // Admin API: the server's ADMIN_TOKEN.
   adminOrgsCreate: defineOperation({

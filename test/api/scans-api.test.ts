@@ -67,6 +67,8 @@ describe("POST /v1/scans", () => {
       report: null,
       error: null,
       tags: [],
+      visibility: "private",
+      share_url: null,
     });
 
     release();
@@ -120,6 +122,8 @@ describe("POST /v1/scans", () => {
         report: null,
         error: null,
         tags: [],
+        visibility: "private",
+        share_url: null,
       });
       idle.startWorker();
       await waitFor(async () => {

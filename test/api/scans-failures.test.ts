@@ -61,6 +61,8 @@ describe("failed scans", () => {
       report: null,
       error: { code: "browser_error", message: expect.stringMatching(/refunded/) },
       tags: [],
+      visibility: "private",
+      share_url: null,
     });
     expect(JSON.stringify(body)).not.toContain("/usr/lib/chromium");
     expect(fake.count("broken-browser.example.com")).toBe(2);

@@ -46,8 +46,8 @@ export interface TestApp {
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
   /**
-   * Starts a job runtime running the classification crawl and scan handlers (fast polling, no backoff),
-   * woken when the app queues a crawl or a scan. Stopped by close().
+   * Starts a job runtime running the classification crawl, scan and webhook delivery handlers (fast
+   * polling, no backoff), woken when the app queues a crawl, a scan or a delivery. Stopped by close().
    */
   startWorker(options?: WorkerOptions): JobRuntime;
   admin(
@@ -66,6 +66,8 @@ export interface WorkerOptions extends Partial<Omit<JobRuntimeOptions, "handlers
   crawl?: { maxAttempts?: number; timeoutMs?: number };
   /** Replaces the scan handler's maxAttempts / timeoutMs (per attempt). */
   scanJob?: { maxAttempts?: number; timeoutMs?: number };
+  /** Replaces the webhook delivery handler's retry schedule (default: none), persistent-failure span, timeout. */
+  webhook?: { backoffMs?: (attempt: number) => number; disableAfterMs?: number; timeoutMs?: number };
 }
 
 /**
@@ -170,10 +172,14 @@ export async function createTestApp(
       });
     },
     startWorker(workerOptions = {}) {
-      const { crawl, scanJob, db, ...rest } = workerOptions;
+      const { crawl, scanJob, webhook, db, ...rest } = workerOptions;
       const runtime = new JobRuntime({
         db: db ?? database.db,
-        handlers: [services.classification.crawlHandler(crawl), services.scans.jobHandler(scanJob)],
+        handlers: [
+          services.classification.crawlHandler(crawl),
+          services.scans.jobHandler(scanJob),
+          services.webhooks.deliveryHandler({ backoffMs: () => 0, ...webhook }),
+        ],
         concurrency: 4,
         leaseMs: 1000,
         pollIntervalMs: 20,
@@ -185,6 +191,9 @@ export async function createTestApp(
         for (const r of runtimes) r.notify();
       });
       services.scans.onScanQueued(() => {
+        for (const r of runtimes) r.notify();
+      });
+      services.webhooks.onDeliveryQueued(() => {
         for (const r of runtimes) r.notify();
       });
       runtime.start();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
 import { OPS } from "../../platform/operations.js";
-import { userSitePolicySchema } from "../admin/schemas.js";
+import { artifactRetentionSchema, userSitePolicySchema } from "../admin/schemas.js";
 import { problemResponses } from "../shared-schemas.js";
 
 const usageLine = z.object({ operation: z.string(), calls: z.number().int(), charged_usd: z.number() });
@@ -15,6 +15,7 @@ export const accountSchema = z
     balance_usd: z.number(),
     limits: z.record(z.string(), z.number().int()),
     user_site_policy: userSitePolicySchema,
+    artifact_retention_days: artifactRetentionSchema,
     created_at: z.string(),
     prices_usd: z.record(z.string(), z.number()),
     usage_this_month: z.array(usageLine),

@@ -66,7 +66,8 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
       ...route(OPS.adminOrgsUpdate, {
         schema: {
           ...base,
-          summary: "Change an organization's settings (the domain-risk user-site policy)",
+          summary:
+            "Change an organization's settings (domain-risk user-site policy, scan artifact retention)",
           description:
             "Sets the fields named in the body and answers the organization as GET does. Setting a value twice is harmless: PATCH needs no Idempotency-Key.",
           params: orgParams,

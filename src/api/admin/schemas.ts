@@ -31,8 +31,22 @@ export const userSitePolicySchema = z
     "How POST /v1/domain-risks screens users' sites on hosting platforms: `evidence` (default) judges them by their name and network evidence like any other host; `strict` makes an unknown user site on a platform phishing abuses at least Suspicious (finding DR-DOM-028).",
   );
 
+/** An organization's artifact retention (docs/sharing.md, "Retention"). */
+export const artifactRetentionSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(3650)
+  .nullable()
+  .describe(
+    "Days the organization's scan screenshots and captures (with the DOM) are kept; null keeps them. Older ones are deleted by an hourly purge; scan records keep their reports and verdicts.",
+  );
+
 export const orgSettingsBody = z
-  .strictObject({ user_site_policy: userSitePolicySchema.optional() })
+  .strictObject({
+    user_site_policy: userSitePolicySchema.optional(),
+    artifact_retention_days: artifactRetentionSchema.optional(),
+  })
   .refine((v) => Object.keys(v).length > 0, "name at least one setting");
 
 export const orgResponse = z.object({
@@ -41,6 +55,7 @@ export const orgResponse = z.object({
   balance_usd: z.number(),
   limits: z.record(z.string(), z.number().int()),
   user_site_policy: userSitePolicySchema,
+  artifact_retention_days: artifactRetentionSchema,
   created_at: z.string(),
   usage: z.array(z.object({ operation: z.string(), calls: z.number().int(), charged_usd: z.number() })),
 });

@@ -17,12 +17,15 @@ export interface OrgSummary {
   limits: Record<Operation, number>;
   /** How domain risk screens users' sites on hosting platforms (docs/risk.md, "User-site policy"). */
   user_site_policy: UserSitePolicy;
+  /** Days scan screenshots and captures are kept; null keeps them (docs/sharing.md, "Retention"). */
+  artifact_retention_days: number | null;
   created_at: string;
 }
 
 /** Organization settings an administrator may change (PATCH /admin/v1/orgs/{id}). */
 export interface OrgSettings {
   user_site_policy?: UserSitePolicy;
+  artifact_retention_days?: number | null;
 }
 
 export interface UsageLine {
@@ -110,12 +113,14 @@ export class OrgService {
   /** Changes the organization's settings; naming a setting's current value changes nothing. */
   async updateSettings(orgId: string, settings: OrgSettings): Promise<void> {
     await this.requireOrg(orgId);
-    if (settings.user_site_policy === undefined) return;
-    await this.db
-      .updateTable("organizations")
-      .set({ user_site_policy: settings.user_site_policy })
-      .where("id", "=", orgId)
-      .execute();
+    const changes = {
+      ...(settings.user_site_policy === undefined ? {} : { user_site_policy: settings.user_site_policy }),
+      ...(settings.artifact_retention_days === undefined
+        ? {}
+        : { artifact_retention_days: settings.artifact_retention_days }),
+    };
+    if (Object.keys(changes).length === 0) return;
+    await this.db.updateTable("organizations").set(changes).where("id", "=", orgId).execute();
   }
 
   async summary(orgId: string): Promise<OrgSummary> {
@@ -127,6 +132,7 @@ export class OrgService {
       balance_usd: microsToUsd(org.balance_micros),
       limits: { ...defaultLimits(), ...org.limits },
       user_site_policy: org.user_site_policy,
+      artifact_retention_days: org.artifact_retention_days,
       created_at: org.created_at.toISOString(),
     };
   }

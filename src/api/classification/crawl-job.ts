@@ -1,9 +1,17 @@
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { ClassificationEvidence } from "../../engines/classify/types.js";
+import type { DB } from "../../platform/db/schema.js";
 import type { AnyJobHandler, JobError } from "../../platform/jobs/index.js";
 import { JobFailure } from "../../platform/jobs/index.js";
 import type { Classifier } from "./classify.js";
-import { CRAWL_JOB_KIND, completeCallerJobs, failCallerJobs, finishCrawl } from "./crawl-store.js";
+import {
+  CRAWL_JOB_KIND,
+  completeCallerJobs,
+  type FinishedCaller,
+  failCallerJobs,
+  finishCrawl,
+} from "./crawl-store.js";
 import { upsertStored } from "./records.js";
 import {
   type ClassificationJobError,
@@ -49,6 +57,8 @@ export interface CrawlJobOptions {
   classify: Classifier;
   /** Called inside the completing transaction once the domain's classification is written. */
   written(root: string): void;
+  /** Called inside the finishing transaction with the caller jobs the crawl completed or failed. */
+  finished?(tx: Kysely<DB>, callers: FinishedCaller[], outcome: "completed" | "failed"): Promise<void>;
   timeoutMs: number;
   maxAttempts?: number;
 }
@@ -110,14 +120,16 @@ export function crawlJobHandler(options: CrawlJobOptions): AnyJobHandler {
       if (!outcome) throw new JobFailure("outcome_lost", "the crawl's outcome is not held by this process");
       await finishCrawl(tx, job.id);
       await upsertStored(tx, outcome.root, outcome.record, outcome.evidence, new Date());
-      await completeCallerJobs(tx, job.id);
+      const callers = await completeCallerJobs(tx, job.id);
+      await options.finished?.(tx, callers, "completed");
       outcomes.delete(k);
       options.written(outcome.root);
     },
 
     async onFailed(tx, job, error) {
       await finishCrawl(tx, job.id);
-      await failCallerJobs(tx, job.id, toCrawlError(error));
+      const callers = await failCallerJobs(tx, job.id, toCrawlError(error));
+      await options.finished?.(tx, callers, "failed");
     },
   };
 }

@@ -79,27 +79,32 @@ export async function insertCallerJob(
   return row.created_at;
 }
 
-/** Completes every caller job waiting for the crawl; returns how many. */
-export async function completeCallerJobs(tx: Kysely<DB>, crawlId: string): Promise<number> {
-  const rows = await tx
+/** A caller job a crawl finished, and its organization. */
+export interface FinishedCaller {
+  id: string;
+  org_id: string;
+}
+
+/** Completes every caller job waiting for the crawl; returns them. */
+export async function completeCallerJobs(tx: Kysely<DB>, crawlId: string): Promise<FinishedCaller[]> {
+  return tx
     .updateTable("classification_jobs")
     .set({ status: "complete", finished_at: sql`now()`, updated_at: sql`now()` })
     .where("job_id", "=", crawlId)
     .where("status", "in", ["queued", "running"])
-    .returning("id")
+    .returning(["id", "org_id"])
     .execute();
-  return rows.length;
 }
 
 /**
  * Fails every caller job waiting for the crawl and refunds each one's charge (once: the ledger allows one
- * refund per resource). Returns how many.
+ * refund per resource). Returns them.
  */
 export async function failCallerJobs(
   tx: Kysely<DB>,
   crawlId: string,
   error: { code: string; message: string; retryable: boolean },
-): Promise<number> {
+): Promise<FinishedCaller[]> {
   const rows = await tx
     .updateTable("classification_jobs")
     .set({
@@ -110,10 +115,10 @@ export async function failCallerJobs(
     })
     .where("job_id", "=", crawlId)
     .where("status", "in", ["queued", "running"])
-    .returning("id")
+    .returning(["id", "org_id"])
     .execute();
   for (const row of rows) await refundResource(tx, row.id, OPS.classificationCreate.ledgerName);
-  return rows.length;
+  return rows;
 }
 
 export interface CallerJobRow {

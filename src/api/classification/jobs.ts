@@ -7,12 +7,14 @@ import { enqueueJob } from "../../platform/jobs/index.js";
 import { chargeOf, OPS } from "../../platform/operations.js";
 import { pageOf, pageWindow } from "../cursor.js";
 import { ApiError } from "../errors.js";
+import { enqueueEvent } from "../webhooks/store.js";
 import { toCrawlError } from "./crawl-job.js";
 import {
   type CallerJobListRow,
   type CallerJobRow,
   CRAWL_JOB_KIND,
   crawlProgress,
+  type FinishedCaller,
   insertCallerJob,
   insertCrawl,
   listCallerJobs,
@@ -140,8 +142,36 @@ export class ClassificationJobs {
 
   /** The organization's job; any other id (unknown, malformed, another organization's) is 404. */
   async get(orgId: string, jobId: string): Promise<ClassificationJob> {
-    const row = isUuid(jobId) ? await readCallerJob(this.db, orgId, jobId.toLowerCase()) : null;
-    if (!row) throw new ApiError("not_found", "No classification job has this id.");
+    const job = isUuid(jobId) ? await this.record(this.db, orgId, jobId.toLowerCase()) : null;
+    if (!job) throw new ApiError("not_found", "No classification job has this id.");
+    return job;
+  }
+
+  /**
+   * Queues the webhook events of caller jobs a crawl finished (`classification.completed` or
+   * `classification.failed`, docs/webhooks.md), with the job as GET answers it, in the crawl's transaction.
+   */
+  async announce(
+    tx: Kysely<DB>,
+    callers: readonly FinishedCaller[],
+    outcome: "completed" | "failed",
+  ): Promise<void> {
+    for (const caller of callers) {
+      const job = await this.record(tx, caller.org_id, caller.id);
+      if (!job) continue;
+      await enqueueEvent(tx, {
+        orgId: caller.org_id,
+        type: `classification.${outcome}`,
+        resourceId: caller.id,
+        data: job,
+      });
+    }
+  }
+
+  /** The job as GET /v2/domain-classification/jobs/{id} answers it (with its result once complete). */
+  private async record(db: Kysely<DB>, orgId: string, jobId: string): Promise<ClassificationJob | null> {
+    const row = await readCallerJob(db, orgId, jobId);
+    if (!row) return null;
     const job: ClassificationJob = jobObject(row);
     if (job.status === "complete" && row.result && row.classified_at && row.updated_at) {
       job.result = toResult({

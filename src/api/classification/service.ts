@@ -108,6 +108,7 @@ export class ClassificationService {
     return crawlJobHandler({
       classify: this.classify,
       written: (root) => this.invalidateAfterWrite(root),
+      finished: (tx, callers, outcome) => this.jobs.announce(tx, callers, outcome),
       timeoutMs: overrides.timeoutMs ?? this.crawlTimeoutMs,
       maxAttempts: overrides.maxAttempts ?? CRAWL_MAX_ATTEMPTS,
     });

@@ -43,27 +43,14 @@ export class RiskService {
     orgId: string,
     url: string,
   ): Promise<{ risk_id: string; status: "completed"; created_at: string }> {
-    const org = await this.db
-      .selectFrom("organizations")
-      .select(["balance_micros", "held_micros", "user_site_policy"])
-      .where("id", "=", orgId)
-      .executeTakeFirst();
-    if (!org || org.balance_micros - org.held_micros < ANALYSIS.amountMicros) {
-      throw new InsufficientBalanceError(orgId, ANALYSIS.amountMicros);
-    }
+    const org = await this.creditFor(orgId, 1);
     const outcome = await this.analyze(url, { userSitePolicy: org.user_site_policy });
     if (!outcome.ok) throw new ApiError("invalid_url", outcome.message);
-    const riskId = newId();
-    const createdAt = await this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto("domain_risks")
-        .values({ id: riskId, org_id: orgId, url, report: JSON.stringify(outcome.report) })
-        .returning("created_at")
-        .executeTakeFirstOrThrow();
-      await debit(tx, { orgId, ...ANALYSIS, resourceId: riskId });
-      return row.created_at;
-    });
-    return { risk_id: riskId, status: "completed", created_at: createdAt.toISOString() };
+    const [record] = await this.db
+      .transaction()
+      .execute((tx) => storeAndCharge(tx, orgId, [{ url, outcome }]));
+    if (!record) throw new Error("the analysed record was not stored");
+    return { risk_id: record.id, status: "completed", created_at: record.createdAt.toISOString() };
   }
 
   /**
@@ -72,39 +59,19 @@ export class RiskService {
    * The credit for every item is checked before any analysis, so a caller without it waits for nothing.
    */
   async createBatch(orgId: string, urls: string[]): Promise<RiskBatch> {
-    const org = await this.db
-      .selectFrom("organizations")
-      .select(["balance_micros", "held_micros", "user_site_policy"])
-      .where("id", "=", orgId)
-      .executeTakeFirst();
-    const needed = ANALYSIS.amountMicros * urls.length;
-    if (!org || org.balance_micros - org.held_micros < needed) {
-      throw new InsufficientBalanceError(orgId, needed);
-    }
+    const org = await this.creditFor(orgId, urls.length);
     const outcomes = await Promise.all(
       urls.map((url) => this.analyze(url, { userSitePolicy: org.user_site_policy })),
     );
-    const stored = new Map<number, { id: string; createdAt: Date }>();
-    await this.db.transaction().execute(async (tx) => {
-      for (const [index, outcome] of outcomes.entries()) {
-        if (!outcome.ok) continue;
-        const id = newId();
-        const row = await tx
-          .insertInto("domain_risks")
-          .values({ id, org_id: orgId, url: urls[index] ?? "", report: JSON.stringify(outcome.report) })
-          .returning("created_at")
-          .executeTakeFirstOrThrow();
-        await debit(tx, { orgId, ...ANALYSIS, resourceId: id });
-        stored.set(index, { id, createdAt: row.created_at });
-      }
-    });
+    const items = outcomes.map((outcome, index) => ({ url: urls[index] ?? "", outcome }));
+    const records = await this.db.transaction().execute((tx) => storeAndCharge(tx, orgId, items));
+    const stored = new Map(records.map((r) => [r.index, r]));
     return {
       accepted: stored.size,
       rejected: urls.length - stored.size,
       charged_usd: (stored.size * ANALYSIS.amountMicros) / 1_000_000,
-      items: outcomes.map((outcome, index) => {
+      items: items.map(({ url, outcome }, index) => {
         const record = stored.get(index);
-        const url = urls[index] ?? "";
         if (outcome.ok && record) {
           return {
             index,
@@ -126,6 +93,22 @@ export class RiskService {
         };
       }),
     };
+  }
+
+  /**
+   * The organization's policy, once its available credit covers `items` analyses (402 otherwise): checked
+   * before analysing, so a caller without credit waits for nothing.
+   */
+  private async creditFor(orgId: string, items: number): Promise<{ user_site_policy: UserSitePolicy }> {
+    const org = await this.db
+      .selectFrom("organizations")
+      .select(["balance_micros", "held_micros", "user_site_policy"])
+      .where("id", "=", orgId)
+      .executeTakeFirst();
+    const needed = ANALYSIS.amountMicros * items;
+    if (!org || org.balance_micros - org.held_micros < needed)
+      throw new InsufficientBalanceError(orgId, needed);
+    return org;
   }
 
   /** GET /v1/domain-risks: the organization's records newest first, by verdict and time. Free. */
@@ -180,4 +163,28 @@ export class RiskService {
       report: row.report as unknown as RiskReport,
     };
   }
+}
+
+/**
+ * Stores each analysed item as a record and debits it, in the caller's transaction (the debit is what
+ * keeps the balance from going negative: without the credit for all, the transaction fails with 402).
+ */
+async function storeAndCharge(
+  tx: Kysely<DB>,
+  orgId: string,
+  items: ReadonlyArray<{ url: string; outcome: RiskOutcome }>,
+): Promise<Array<{ index: number; id: string; createdAt: Date }>> {
+  const stored: Array<{ index: number; id: string; createdAt: Date }> = [];
+  for (const [index, { url, outcome }] of items.entries()) {
+    if (!outcome.ok) continue;
+    const id = newId();
+    const row = await tx
+      .insertInto("domain_risks")
+      .values({ id, org_id: orgId, url, report: JSON.stringify(outcome.report) })
+      .returning("created_at")
+      .executeTakeFirstOrThrow();
+    await debit(tx, { orgId, ...ANALYSIS, resourceId: id });
+    stored.push({ index, id, createdAt: row.created_at });
+  }
+  return stored;
 }

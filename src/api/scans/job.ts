@@ -1,10 +1,13 @@
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { ScanArtifacts, ScanCapture } from "../../engines/scan/types.js";
+import type { DB } from "../../platform/db/schema.js";
 import type { AnyJobHandler, JobError } from "../../platform/jobs/index.js";
 import { JobFailure } from "../../platform/jobs/index.js";
 import { raceAbort } from "../../util/abort.js";
 import type { Scanner } from "./scan.js";
 import { type ScanError, type ScanReportBody, scanReportSchema } from "./schemas.js";
+import { similarityTerms } from "./similar-terms.js";
 import { completeScan, failScan, markProcessing, SCAN_JOB_KIND, type StoredArtifact } from "./store.js";
 import { type AsnOf, captureTerms, reportTerms, type ScanTerm } from "./terms.js";
 
@@ -48,6 +51,8 @@ export interface ScanJobOptions {
   asnOf?: AsnOf | null;
   /** Time budget of one attempt. */
   timeoutMs: number;
+  /** Called inside the transaction that completed or failed the scan (webhook events). */
+  finished?(tx: Kysely<DB>, scanId: string, outcome: "completed" | "failed"): Promise<void>;
   maxAttempts?: number;
 }
 
@@ -139,6 +144,7 @@ export function scanJobHandler(options: ScanJobOptions): AnyJobHandler {
       const terms = [
         ...reportTerms(report.data),
         ...(await captureTerms(result.capture, options.asnOf ?? null)),
+        ...(await similarityTerms(result.capture, result.artifacts.viewport)),
       ];
       if (ctx.signal.aborted) return;
       const k = key(ctx.jobId, ctx.attempt);
@@ -157,12 +163,12 @@ export function scanJobHandler(options: ScanJobOptions): AnyJobHandler {
       const outcome = outcomes.get(k);
       // Not here: the completion is retried as a failed attempt (complete_failed).
       if (!outcome) throw new JobFailure("outcome_lost", "the scan's outcome is not held by this process");
-      await completeScan(tx, job.id, outcome);
+      if (await completeScan(tx, job.id, outcome)) await options.finished?.(tx, job.id, "completed");
       outcomes.delete(k);
     },
 
     async onFailed(tx, job, error) {
-      await failScan(tx, job.id, toScanError(error));
+      if (await failScan(tx, job.id, toScanError(error))) await options.finished?.(tx, job.id, "failed");
     },
   };
 }

@@ -3,13 +3,14 @@ import { z } from "zod";
 import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
 import { OPS } from "../../platform/operations.js";
-import { problemResponses } from "../shared-schemas.js";
+import { problemResponses, problemSchema } from "../shared-schemas.js";
 import {
   captureQuery,
   createScanBatchBody,
   createScanBody,
   createScanResponse,
   listScansQuery,
+  reusedScanSchema,
   scanBatchSchema,
   scanCaptureSchema,
   scanListSchema,
@@ -34,17 +35,20 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
         schema: {
           summary: "Scan a URL in a real browser, asynchronously (SPEC §4.6)",
           description:
-            "201 with a pending scan to poll at GET /v1/scans/{scan_id}. Charged $0.05 when created; a scan that fails on our side is refunded. An invalid URL is 400 `invalid_url`, not charged. See docs/scans.md.",
+            "201 with a pending scan to poll at GET /v1/scans/{scan_id}. Charged $0.05 when created; a scan that fails on our side is refunded. An invalid URL is 400 `invalid_url`, not charged. With `max_age_seconds`, the organization's completed scan of the same URL created within that age is answered instead (200, the scan record with `reused: true`, not charged). `visibility: unlisted` creates the scan with a share link. See docs/scans.md and docs/sharing.md.",
           tags: ["scans"],
           body: createScanBody,
-          response: { 201: createScanResponse, ...problemResponses },
+          response: { 200: reusedScanSchema, 201: createScanResponse, ...problemResponses },
         },
       }),
       handler: async (request, reply) => {
-        const created = await services.scans.create(request.principal?.orgId ?? "", request.body.url, {
+        const result = await services.scans.create(request.principal?.orgId ?? "", request.body.url, {
           tags: request.body.tags,
+          visibility: request.body.visibility,
+          maxAgeSeconds: request.body.max_age_seconds,
         });
-        return reply.code(201).header("location", `/v1/scans/${created.scan_id}`).send(created);
+        const status = "reused" in result ? 200 : 201;
+        return reply.code(status).header("location", `/v1/scans/${result.scan_id}`).send(result);
       },
     });
 
@@ -76,6 +80,8 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
       handler: async (request) =>
         services.scans.createBatch(request.principal?.orgId ?? "", request.body.urls, {
           tags: request.body.tags,
+          visibility: request.body.visibility,
+          maxAgeSeconds: request.body.max_age_seconds,
         }),
     });
 
@@ -96,9 +102,9 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
     app.route({
       ...route(OPS.scansUpdate, {
         schema: {
-          summary: "Change a scan's tags",
+          summary: "Change a scan's tags or visibility",
           description:
-            "Replaces the scan's tags (at any status) and answers the scan record. Never charged. An id that is unknown, malformed or another organization's answers 404.",
+            "Replaces the scan's tags (at any status) and/or sets its visibility: `unlisted` gives it a share link (`share_url`), `private` revokes the link for good. Answers the scan record. Never charged. An id that is unknown, malformed or another organization's answers 404. See docs/sharing.md.",
           tags: ["scans"],
           params: scanParams,
           body: updateScanBody,
@@ -114,11 +120,11 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
         schema: {
           summary: "A completed scan's screenshot (PNG)",
           description:
-            "The viewport (1280×800) screenshot, or the full page with `?full=1`. 404 until the scan is completed, and when it has none. Never charged; counts against the `scans.get` limit.",
+            "The viewport (1280×800) screenshot, or the full page with `?full=1`. 404 until the scan is completed, and when it has none; 410 `artifact_expired` once the organization's artifact retention deleted it. Never charged; counts against the `scans.get` limit.",
           tags: ["scans"],
           params: scanParams,
           querystring: screenshotQuery,
-          response: { 200: pngResponse, ...problemResponses },
+          response: { 200: pngResponse, 410: problemSchema, ...problemResponses },
         },
       }),
       handler: async (request, reply) => {
@@ -145,11 +151,11 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
         schema: {
           summary: "What the browser recorded for a completed scan",
           description:
-            "Redirect chain, every request with its address and the egress gate's verdict, final DOM size, TLS, forms, cookies, console messages, downloads and dialogs. `?html=1` adds the final DOM as a string. 404 until the scan is completed. Never charged; counts against the `scans.get` limit.",
+            "Redirect chain, every request with its address and the egress gate's verdict, final DOM size, TLS, forms, cookies, console messages, downloads and dialogs. `?html=1` adds the final DOM as a string. 404 until the scan is completed; 410 `artifact_expired` once the organization's artifact retention deleted it. Never charged; counts against the `scans.get` limit.",
           tags: ["scans"],
           params: scanParams,
           querystring: captureQuery,
-          response: { 200: scanCaptureSchema, ...problemResponses },
+          response: { 200: scanCaptureSchema, 410: problemSchema, ...problemResponses },
         },
       }),
       handler: async (request) =>

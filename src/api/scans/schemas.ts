@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ASSESSMENTS, riskReportSchema } from "../report-schemas.js";
 import { batchItemErrorSchema, batchUrlsSchema, pageQueryShape, pageSchema } from "../shared-schemas.js";
+import { maxAgeSchema, visibilitySchema } from "./sharing.js";
 import { MAX_TAG_LENGTH, MAX_TAGS, TAG_PATTERN } from "./terms.js";
 
 const timestamp = z.iso.datetime({ offset: false }).describe("ISO 8601 UTC timestamp ending in Z");
@@ -25,6 +26,8 @@ export const createScanBody = z
       .max(2048)
       .describe("An http(s) URL to load in the browser (a bare domain is scanned as http://domain/)"),
     tags: tagsSchema.optional(),
+    visibility: visibilitySchema.optional(),
+    max_age_seconds: maxAgeSchema.optional(),
   })
   .meta({ examples: [{ url: "https://example.com/login" }] });
 
@@ -32,6 +35,8 @@ export const createScanBatchBody = z
   .strictObject({
     urls: batchUrlsSchema("URLs, each as POST /v1/scans takes it; each is its own scan"),
     tags: tagsSchema.optional().describe("Tags for every scan of the batch"),
+    visibility: visibilitySchema.optional().describe("The visibility of every new scan of the batch"),
+    max_age_seconds: maxAgeSchema.optional().describe("Reuse, for each URL as POST /v1/scans does it"),
   })
   .meta({ examples: [{ urls: ["https://example.com/login", "example.org"] }] });
 
@@ -46,8 +51,15 @@ export const scanBatchSchema = z
           index: z.number().int().describe("The item's place in `urls`"),
           url: z.string().describe("The item as submitted"),
           scan_id: z.uuid().nullable(),
-          status: z.literal("pending").nullable(),
+          status: z
+            .enum(["pending", "completed"])
+            .nullable()
+            .describe("`pending` for a new scan, `completed` for a reused one"),
           created_at: timestamp.nullable(),
+          reused: z
+            .literal(true)
+            .optional()
+            .describe("Present on an item answered with a recent scan (`max_age_seconds`): not charged"),
           error: batchItemErrorSchema.nullable().describe("Why the item was refused; null when accepted"),
         }),
       )
@@ -58,7 +70,11 @@ export const scanBatchSchema = z
 export type ScanBatch = z.infer<typeof scanBatchSchema>;
 
 export const updateScanBody = z
-  .strictObject({ tags: tagsSchema.describe("The scan's tags, replacing the ones it had") })
+  .strictObject({
+    tags: tagsSchema.optional().describe("The scan's tags, replacing the ones it had"),
+    visibility: visibilitySchema.optional(),
+  })
+  .refine((v) => v.tags !== undefined || v.visibility !== undefined, "name `tags` or `visibility`")
   .meta({ examples: [{ tags: ["campaign:parcel-2026", "reported"] }] });
 
 export const SCAN_STATUSES = ["pending", "processing", "completed", "failed"] as const;
@@ -119,10 +135,24 @@ export const scanRecordSchema = z
     report: scanReportSchema.nullable().describe("Present when completed; null otherwise"),
     error: scanErrorSchema.nullable().describe("Present when failed; null otherwise"),
     tags: tagsSchema,
+    visibility: visibilitySchema,
+    share_url: z
+      .string()
+      .nullable()
+      .describe(
+        "The share link (`/s/{token}`, relative to the API's base URL) while unlisted; null when private",
+      ),
   })
   .meta({ id: "Scan" });
 
 export type ScanRecord = z.infer<typeof scanRecordSchema>;
+
+/** POST /v1/scans answered with a recent scan (`max_age_seconds`): the record, marked. */
+export const reusedScanSchema = scanRecordSchema
+  .extend({ reused: z.literal(true).describe("An existing scan answered instead of a new one: not charged") })
+  .meta({ id: "ReusedScan" });
+
+export type ReusedScan = z.infer<typeof reusedScanSchema>;
 
 export const screenshotQuery = z.object({
   full: z
@@ -254,6 +284,28 @@ export const listScansQuery = z.strictObject({
     .optional()
     .describe("An autonomous system the browser connected to: 13335 or AS13335"),
   tag: z.string().min(1).max(MAX_TAG_LENGTH).optional(),
+  dom_hash: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      "SHA-256 of a page's DOM skeleton, as GET /v1/scans/{id}/similar shows it (fingerprints.dom.sha256)",
+    ),
+  favicon_hash: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      "A favicon: the SHA-256 of its bytes, or its MurmurHash3 favicon hash as internet scanners show it (-1234567)",
+    ),
+  screenshot_hash: z
+    .string()
+    .min(1)
+    .max(16)
+    .optional()
+    .describe("The perceptual hash of a viewport screenshot, 16 hex digits (exact)"),
   ...pageQueryShape,
 });
 

@@ -32,7 +32,20 @@ export interface ScanListRow {
 }
 
 /** Which term drives the walk: the one expected to match the fewest scans. */
-const DRIVING_ORDER: ScanTermKind[] = ["ip", "host", "domain", "tag", "brand", "asn", "threat", "assessment"];
+const DRIVING_ORDER: ScanTermKind[] = [
+  "dom",
+  "screenshot",
+  "ip",
+  "host",
+  "domain",
+  "favicon",
+  "favicon_mmh3",
+  "tag",
+  "brand",
+  "asn",
+  "threat",
+  "assessment",
+];
 
 function drivingFirst(terms: ScanTerm[]): ScanTerm[] {
   return uniqueTerms(terms).sort((a, b) => DRIVING_ORDER.indexOf(a.kind) - DRIVING_ORDER.indexOf(b.kind));

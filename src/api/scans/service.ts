@@ -7,15 +7,17 @@ import { isUuid, newId } from "../../platform/ids.js";
 import type { AnyJobHandler } from "../../platform/jobs/index.js";
 import { enqueueJob } from "../../platform/jobs/index.js";
 import { chargeOf, OPS } from "../../platform/operations.js";
-import { pageOf, pageWindow } from "../cursor.js";
+import { encodeCursor, pageOf, pageWindow } from "../cursor.js";
 import { ApiError } from "../errors.js";
 import { ASSESSMENTS } from "../report-schemas.js";
 import type { BatchItemError } from "../shared-schemas.js";
+import { enqueueEvent } from "../webhooks/store.js";
 import { toCaptureView } from "./capture-view.js";
 import { SCAN_MAX_ATTEMPTS, type ScanJobPayload, scanJobHandler, toScanError } from "./job.js";
 import type { Scanner } from "./scan.js";
 import {
   type ListScansQuery,
+  type ReusedScan,
   type ScanBatch,
   type ScanCaptureView,
   type ScanError,
@@ -27,13 +29,18 @@ import {
   scanErrorSchema,
 } from "./schemas.js";
 import { type ScanListRow, searchScans } from "./search.js";
+import { artifactExpired, newShareToken, reuseKey, sharePath, type Visibility } from "./sharing.js";
+import { findReusableScan, setVisibility } from "./sharing-store.js";
+import { findSimilarScans } from "./similar.js";
+import type { SimilarScans, SimilarScansQuery } from "./similar-schemas.js";
+import { HASH_FILTER_FORMS, hashFilterTerms } from "./similar-terms.js";
 import {
   batchQueueTimes,
   insertScan,
   readArtifact,
   readCapture,
   readScan,
-  replaceTags,
+  replaceTagsIn,
   SCAN_JOB_KIND,
   type ScanRow,
 } from "./store.js";
@@ -84,7 +91,18 @@ interface PreparedScan {
   submitted: string;
   /** The normalized URL. */
   url: string;
+  /** Its reuse key (docs/sharing.md). */
+  urlKey: string;
   payload: ScanJobPayload;
+}
+
+/** What POST /v1/scans and the items of a batch may ask besides the URL (docs/sharing.md). */
+export interface ScanCreateOptions {
+  tags?: string[];
+  /** `unlisted` creates the scan with a share link. */
+  visibility?: Visibility;
+  /** Answer the organization's completed scan of the same URL created at most this long ago, if any. */
+  maxAgeSeconds?: number;
 }
 
 /** A batch item's own error: the problem a single POST of its URL would have answered. */
@@ -135,18 +153,54 @@ export class ScanService {
     return scanJobHandler({
       scan: this.scan,
       asnOf: this.asnOf,
+      finished: (tx, scanId, outcome) => this.announce(tx, scanId, outcome),
       timeoutMs: overrides.timeoutMs ?? this.attemptTimeoutMs,
       maxAttempts: overrides.maxAttempts ?? SCAN_MAX_ATTEMPTS,
     });
   }
 
-  /** POST /v1/scans: validates the URL, then charges, stores and queues the scan in one transaction. */
-  async create(orgId: string, input: string, options: { tags?: string[] } = {}): Promise<ScanCreated> {
+  /** Queues the webhook event of a scan that finished, with the record GET answers (docs/webhooks.md). */
+  private async announce(tx: Kysely<DB>, scanId: string, outcome: "completed" | "failed"): Promise<void> {
+    const owner = await tx.selectFrom("scans").select("org_id").where("id", "=", scanId).executeTakeFirst();
+    const row = owner ? await readScan(tx, owner.org_id, scanId) : null;
+    if (!owner || !row) return;
+    await enqueueEvent(tx, {
+      orgId: owner.org_id,
+      type: `scan.${outcome}`,
+      resourceId: scanId,
+      data: toRecord(row),
+    });
+  }
+
+  /**
+   * POST /v1/scans: validates the URL, then charges, stores and queues the scan in one transaction; or,
+   * with `maxAgeSeconds`, answers the organization's recent completed scan of the URL, uncharged.
+   */
+  async create(
+    orgId: string,
+    input: string,
+    options: ScanCreateOptions = {},
+  ): Promise<ScanCreated | ReusedScan> {
     const scan = this.prepare(input);
+    const reused = await this.reusable(orgId, scan, options.maxAgeSeconds);
+    if (reused) return reused;
     const tags = normalizeTags(options.tags ?? []);
-    const createdAt = await this.db.transaction().execute((tx) => this.queue(tx, orgId, scan, tags));
+    const createdAt = await this.db
+      .transaction()
+      .execute((tx) => this.queue(tx, orgId, scan, tags, options.visibility));
     this.wake();
     return { scan_id: scan.id, status: "pending", created_at: createdAt.toISOString() };
+  }
+
+  /** The organization's recent completed scan of a prepared URL, as a reuse answer; null without one. */
+  private async reusable(
+    orgId: string,
+    scan: PreparedScan,
+    maxAgeSeconds?: number,
+  ): Promise<ReusedScan | null> {
+    if (maxAgeSeconds === undefined) return null;
+    const row = await findReusableScan(this.db, orgId, scan.urlKey, maxAgeSeconds);
+    return row ? { ...toRecord(row), reused: true } : null;
   }
 
   /**
@@ -155,7 +209,7 @@ export class ScanService {
    * the credit for all, none (402). The items are spread over the organization's fair queue
    * (docs/scan-search.md#batches).
    */
-  async createBatch(orgId: string, inputs: string[], options: { tags?: string[] } = {}): Promise<ScanBatch> {
+  async createBatch(orgId: string, inputs: string[], options: ScanCreateOptions = {}): Promise<ScanBatch> {
     const tags = normalizeTags(options.tags ?? []);
     const items = inputs.map((input, index) => {
       try {
@@ -165,24 +219,44 @@ export class ScanService {
         throw err;
       }
     });
-    const valid = items.filter((item) => item.scan !== undefined);
+    const reused = new Map<number, ReusedScan>();
+    for (const item of items) {
+      const found = item.scan ? await this.reusable(orgId, item.scan, options.maxAgeSeconds) : null;
+      if (found) reused.set(item.index, found);
+    }
+    const valid = items.filter((item) => item.scan !== undefined && !reused.has(item.index));
     const created = new Map<string, Date>();
     if (valid.length > 0) {
       await this.db.transaction().execute(async (tx) => {
         const fairAt = await batchQueueTimes(tx, orgId, valid.length);
         for (const [i, item] of valid.entries()) {
           if (!item.scan) continue;
-          created.set(item.scan.id, await this.queue(tx, orgId, item.scan, tags, fairAt[i]));
+          created.set(
+            item.scan.id,
+            await this.queue(tx, orgId, item.scan, tags, options.visibility, fairAt[i]),
+          );
         }
       });
       this.wake();
     }
     return {
-      accepted: valid.length,
-      rejected: items.length - valid.length,
+      accepted: valid.length + reused.size,
+      rejected: items.length - valid.length - reused.size,
       charged_usd: (valid.length * SCAN_CHARGE.amountMicros) / 1_000_000,
-      items: items.map((item) =>
-        item.scan
+      items: items.map((item) => {
+        const found = reused.get(item.index);
+        if (found) {
+          return {
+            index: item.index,
+            url: item.input,
+            scan_id: found.scan_id,
+            status: "completed" as const,
+            created_at: found.created_at,
+            reused: true as const,
+            error: null,
+          };
+        }
+        return item.scan
           ? {
               index: item.index,
               url: item.input,
@@ -198,8 +272,8 @@ export class ScanService {
               status: null,
               created_at: null,
               error: itemError(item.error),
-            },
-      ),
+            };
+      }),
     };
   }
 
@@ -221,6 +295,7 @@ export class ScanService {
       id,
       submitted,
       url: target.url,
+      urlKey: reuseKey(target.url),
       payload: {
         scan_id: id,
         // As submitted: the capture normalizes it again, and knows whether the scheme was added (https
@@ -237,6 +312,7 @@ export class ScanService {
     orgId: string,
     scan: PreparedScan,
     tags: string[],
+    visibility?: Visibility,
     fairAt?: Date,
   ): Promise<Date> {
     await debit(tx, { orgId, ...SCAN_CHARGE, resourceId: scan.id });
@@ -253,6 +329,8 @@ export class ScanService {
       url: scan.submitted,
       tags,
       terms: [...urlTerms(scan.url), ...tagTerms(tags)],
+      urlKey: scan.urlKey,
+      share: visibility === "unlisted" ? { token: newShareToken() } : null,
     });
   }
 
@@ -263,11 +341,26 @@ export class ScanService {
     return toRecord(row);
   }
 
-  /** PATCH /v1/scans/{id}: replaces the scan's tags; the updated record. Free. */
-  async update(orgId: string, scanId: string, changes: { tags: string[] }): Promise<ScanRecord> {
-    const row = isUuid(scanId)
-      ? await replaceTags(this.db, orgId, scanId.toLowerCase(), normalizeTags(changes.tags))
-      : null;
+  /**
+   * PATCH /v1/scans/{id}: replaces the scan's tags and/or sets its visibility (`unlisted` creates a share
+   * link, `private` revokes it: docs/sharing.md), in one transaction; the updated record. Free.
+   */
+  async update(
+    orgId: string,
+    scanId: string,
+    changes: { tags?: string[]; visibility?: Visibility },
+  ): Promise<ScanRecord> {
+    if (!isUuid(scanId)) throw notFound();
+    const id = scanId.toLowerCase();
+    const row = await this.db.transaction().execute(async (tx) => {
+      if (changes.tags !== undefined) {
+        if (!(await replaceTagsIn(tx, orgId, id, normalizeTags(changes.tags)))) return null;
+      }
+      if (changes.visibility !== undefined) {
+        if (!(await setVisibility(tx, orgId, id, changes.visibility))) return null;
+      }
+      return readScan(tx, orgId, id);
+    });
     if (!row) throw notFound();
     return toRecord(row);
   }
@@ -289,6 +382,7 @@ export class ScanService {
     if (!artifact) {
       const scan = isUuid(scanId) ? await readScan(this.db, orgId, scanId.toLowerCase()) : null;
       if (!scan) throw notFound();
+      if (scan.artifacts_purged_at) throw artifactExpired("screenshot");
       throw new ApiError("not_found", unavailableMessage(scan.status, "screenshot", kind));
     }
     return artifact.data;
@@ -298,6 +392,7 @@ export class ScanService {
   async capture(orgId: string, scanId: string, options: { html: boolean }): Promise<ScanCaptureView> {
     const row = isUuid(scanId) ? await readCapture(this.db, orgId, scanId.toLowerCase()) : null;
     if (!row) throw notFound();
+    if (row.artifacts_purged_at) throw artifactExpired("capture");
     if (row.status !== "completed" || !row.capture) {
       throw new ApiError("not_found", unavailableMessage(row.status, "capture", null));
     }
@@ -308,6 +403,27 @@ export class ScanService {
         fullPage: row.screenshots.includes("full_page"),
       },
     });
+  }
+
+  /** GET /v1/scans/{id}/similar: the organization's other scans that look alike; 404 before completion. Free. */
+  async similar(orgId: string, scanId: string, query: SimilarScansQuery): Promise<SimilarScans> {
+    const id = scanId.toLowerCase();
+    const found = isUuid(scanId) ? await findSimilarScans(this.db, orgId, id, pageWindow(query)) : null;
+    if (!found?.found) throw notFound();
+    if (found.status !== "completed") {
+      throw new ApiError(
+        "not_found",
+        found.status === "failed"
+          ? "This scan failed; it has no page to compare."
+          : "This scan has not finished yet; similar pages are found once it is completed.",
+      );
+    }
+    return {
+      scan_id: id,
+      fingerprints: found.fingerprints,
+      matches: found.matches.map(({ row, ...match }) => ({ scan: toSummary(row), ...match })),
+      next_cursor: found.next ? encodeCursor(found.next) : null,
+    };
   }
 }
 
@@ -342,6 +458,8 @@ function toRecord(row: ScanRow): ScanRecord {
     report: completed ? (row.report as unknown as ScanReportBody | null) : null,
     error: failed ? storedError(row.error) : null,
     tags: row.tags,
+    visibility: row.visibility,
+    share_url: row.visibility === "unlisted" ? sharePath(row.share_token) : null,
   };
 }
 
@@ -398,5 +516,8 @@ function queryTerms(query: ListScansQuery): ScanTerm[] {
     if (asn === null) throw invalid("asn", "an autonomous system number such as 13335 or AS13335");
     terms.push({ kind: "asn", value: String(asn) });
   }
+  const hashes = hashFilterTerms(query);
+  if ("invalid" in hashes) throw invalid(hashes.invalid, HASH_FILTER_FORMS[hashes.invalid]);
+  terms.push(...hashes.terms);
   return terms;
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { refundResource } from "../../platform/billing/ledger.js";
-import type { DB, ScanArtifactKind } from "../../platform/db/schema.js";
+import type { DB, ScanArtifactKind, ScanVisibility } from "../../platform/db/schema.js";
 import { OPS } from "../../platform/operations.js";
 import type { ScanError, ScanStatus } from "./schemas.js";
 import { type ScanTerm, tagTerms, uniqueTerms } from "./terms.js";
@@ -19,11 +19,29 @@ const UNFINISHED: ScanStatus[] = ["pending", "processing"];
 
 export async function insertScan(
   tx: Kysely<DB>,
-  scan: { id: string; orgId: string; url: string; tags: string[]; terms: ScanTerm[] },
+  scan: {
+    id: string;
+    orgId: string;
+    url: string;
+    tags: string[];
+    terms: ScanTerm[];
+    /** The reuse key of the normalized URL (docs/sharing.md). */
+    urlKey?: string;
+    /** `unlisted` with its share token, or private (the default). */
+    share?: { token: string } | null;
+  },
 ): Promise<Date> {
   const row = await tx
     .insertInto("scans")
-    .values({ id: scan.id, org_id: scan.orgId, url: scan.url, job_id: scan.id, tags: scan.tags })
+    .values({
+      id: scan.id,
+      org_id: scan.orgId,
+      url: scan.url,
+      job_id: scan.id,
+      tags: scan.tags,
+      url_key: scan.urlKey ?? null,
+      ...(scan.share ? { visibility: "unlisted" as const, share_token: scan.share.token } : {}),
+    })
     .returning("created_at")
     .executeTakeFirstOrThrow();
   await insertTerms(tx, { id: scan.id, orgId: scan.orgId, createdAt: row.created_at }, scan.terms);
@@ -58,19 +76,27 @@ export async function replaceTags(
   scanId: string,
   tags: string[],
 ): Promise<ScanRow | null> {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .updateTable("scans")
-      .set({ tags })
-      .where("id", "=", scanId)
-      .where("org_id", "=", orgId)
-      .returning(["id", "url", "status", "report", "error", "created_at", "completed_at", "tags"])
-      .executeTakeFirst();
-    if (!row) return null;
-    await tx.deleteFrom("scan_terms").where("scan_id", "=", scanId).where("kind", "=", "tag").execute();
-    await insertTerms(tx, { id: scanId, orgId, createdAt: row.created_at }, tagTerms(tags));
-    return row;
-  });
+  return db.transaction().execute((tx) => replaceTagsIn(tx, orgId, scanId, tags));
+}
+
+/** replaceTags inside the caller's transaction. */
+export async function replaceTagsIn(
+  tx: Kysely<DB>,
+  orgId: string,
+  scanId: string,
+  tags: string[],
+): Promise<ScanRow | null> {
+  const row = await tx
+    .updateTable("scans")
+    .set({ tags })
+    .where("id", "=", scanId)
+    .where("org_id", "=", orgId)
+    .returning(SCAN_COLUMNS)
+    .executeTakeFirst();
+  if (!row) return null;
+  await tx.deleteFrom("scan_terms").where("scan_id", "=", scanId).where("kind", "=", "tag").execute();
+  await insertTerms(tx, { id: scanId, orgId, createdAt: row.created_at }, tagTerms(tags));
+  return row;
 }
 
 /** pending → processing, when a worker starts the scan's first attempt. */
@@ -149,13 +175,33 @@ export interface ScanRow {
   created_at: Date;
   completed_at: Date | null;
   tags: string[];
+  visibility: ScanVisibility;
+  /** The share link's token while the scan is unlisted (docs/sharing.md). */
+  share_token: string | null;
+  /** When the retention purge deleted its screenshots and capture. */
+  artifacts_purged_at: Date | null;
 }
+
+/** The columns of a ScanRow. */
+export const SCAN_COLUMNS = [
+  "id",
+  "url",
+  "status",
+  "report",
+  "error",
+  "created_at",
+  "completed_at",
+  "tags",
+  "visibility",
+  "share_token",
+  "artifacts_purged_at",
+] as const;
 
 /** The organization's scan (without its capture), or null. */
 export async function readScan(db: Kysely<DB>, orgId: string, scanId: string): Promise<ScanRow | null> {
   const row = await db
     .selectFrom("scans")
-    .select(["id", "url", "status", "report", "error", "created_at", "completed_at", "tags"])
+    .select(SCAN_COLUMNS)
     .where("id", "=", scanId)
     .where("org_id", "=", orgId)
     .executeTakeFirst();
@@ -171,10 +217,11 @@ export async function readCapture(
   status: ScanStatus;
   capture: Record<string, unknown> | null;
   screenshots: ScanArtifactKind[];
+  artifacts_purged_at: Date | null;
 } | null> {
   const row = await db
     .selectFrom("scans")
-    .select(["status", "capture"])
+    .select(["status", "capture", "artifacts_purged_at"])
     .where("id", "=", scanId)
     .where("org_id", "=", orgId)
     .executeTakeFirst();

@@ -5,7 +5,14 @@ import { readCappedBody } from "./http-body.js";
 import { EgressConnectError, failureFromHttpError } from "./http-errors.js";
 
 export interface FetchOptions {
-  method?: "GET" | "HEAD";
+  method?: "GET" | "HEAD" | "POST";
+  /** The request body (POST only). */
+  body?: Buffer | string;
+  /**
+   * Follow redirects (default true). false answers the redirect response itself as it came (a webhook
+   * delivery never follows one).
+   */
+  followRedirects?: boolean;
   /** Extra request headers; they override the browser-like defaults. */
   headers?: Record<string, string>;
   maxBodyBytes?: number;
@@ -94,10 +101,12 @@ async function exchange(
   url: URL,
   plan: DialPlan,
   request: {
-    method: "GET" | "HEAD";
+    method: "GET" | "HEAD" | "POST";
+    body?: Buffer | string;
     headers: Record<string, string>;
     verifyTls: boolean;
     maxBodyBytes: number;
+    follow: boolean;
   },
   signal: AbortSignal,
 ): Promise<Exchange> {
@@ -126,11 +135,13 @@ async function exchange(
       path: `${url.pathname}${url.search}`,
       method: request.method,
       headers: request.headers,
+      ...(request.body !== undefined ? { body: request.body } : {}),
       signal,
     });
     const responseMs = performance.now() - started;
     const headers = normalizeHeaders(response.headers);
-    const redirect = REDIRECT_STATUSES.has(response.statusCode) && single(headers.location) !== undefined;
+    const redirect =
+      request.follow && REDIRECT_STATUSES.has(response.statusCode) && single(headers.location) !== undefined;
     if (redirect || request.method === "HEAD") {
       response.body.on("error", () => {});
       response.body.destroy();
@@ -148,9 +159,9 @@ async function exchange(
 }
 
 /**
- * GET (or HEAD) a URL through the egress gate, following redirects by hand so every hop is planned and
- * checked again. Never throws: refusals and network failures come back as typed failures with the hops
- * made so far.
+ * GET, HEAD or POST a URL through the egress gate, following redirects by hand (unless told not to) so
+ * every hop is planned and checked again. Never throws: refusals and network failures come back as typed
+ * failures with the hops made so far.
  */
 export async function fetchUrl(gate: Gate, input: string, options: FetchOptions = {}): Promise<FetchResult> {
   const started = performance.now();
@@ -163,6 +174,7 @@ export async function fetchUrl(gate: Gate, input: string, options: FetchOptions 
   options.signal?.addEventListener("abort", onOuterAbort, { once: true });
   const headers = { ...defaultHeaders(gate.userAgent), ...(options.headers ?? {}) };
   const method = options.method ?? "GET";
+  const follow = options.followRedirects ?? true;
   const hops: FetchHop[] = [];
   const elapsed = (): { totalMs: number } => ({ totalMs: Math.round(performance.now() - started) });
   const fail = (url: string, failure: EgressFailure): FetchFailure => ({
@@ -205,7 +217,14 @@ export async function fetchUrl(gate: Gate, input: string, options: FetchOptions 
           gate,
           planned.url,
           plan,
-          { method, headers, verifyTls: options.verifyTls ?? true, maxBodyBytes },
+          {
+            method,
+            ...(method === "POST" && options.body !== undefined ? { body: options.body } : {}),
+            headers,
+            verifyTls: options.verifyTls ?? true,
+            maxBodyBytes,
+            follow,
+          },
           controller.signal,
         );
       } catch (error) {
@@ -221,7 +240,7 @@ export async function fetchUrl(gate: Gate, input: string, options: FetchOptions 
         responseMs: Math.round(result.responseMs),
       };
       const location = single(result.headers.location);
-      if (REDIRECT_STATUSES.has(result.status) && location !== undefined) {
+      if (follow && REDIRECT_STATUSES.has(result.status) && location !== undefined) {
         hop.location = location;
         if (redirects >= maxRedirects) {
           return fail(

@@ -13,6 +13,8 @@ export interface OrganizationsTable {
   limits: ColumnType<Record<string, number>, string | undefined, string>;
   /** Domain risk's user-site policy (migration 0006; docs/risk.md). */
   user_site_policy: Generated<"evidence" | "strict">;
+  /** Days scan screenshots and captures are kept; null keeps them (migration 0011; docs/sharing.md). */
+  artifact_retention_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 
@@ -156,10 +158,38 @@ export interface ScansTable {
   final_url: string | null;
   /** Labels the organization put on the scan (migration 0007). */
   tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** SHA-256 (hex) of the normalized URL, for reuse (migration 0011). */
+  url_key: string | null;
+  /** `unlisted` scans can be read by anyone holding their share token (migration 0011; docs/sharing.md). */
+  visibility: Generated<ScanVisibility>;
+  /** The share link's token while the scan is unlisted; null otherwise. */
+  share_token: string | null;
+  /** When the retention purge deleted the scan's screenshots and capture (migration 0011). */
+  artifacts_purged_at: Date | null;
 }
 
-/** What a scan can be found by (migration 0007; src/api/scans/terms.ts). */
-export type ScanTermKind = "host" | "domain" | "ip" | "asn" | "assessment" | "threat" | "brand" | "tag";
+export type ScanVisibility = "private" | "unlisted";
+
+/**
+ * What a scan can be found by (migration 0007; src/api/scans/terms.ts), and its page fingerprints
+ * (migration 0010; src/api/scans/similar-terms.ts).
+ */
+export type ScanTermKind =
+  | "host"
+  | "domain"
+  | "ip"
+  | "asn"
+  | "assessment"
+  | "threat"
+  | "brand"
+  | "tag"
+  | "dom"
+  | "dom_simhash"
+  | "dom_band"
+  | "favicon"
+  | "favicon_mmh3"
+  | "screenshot"
+  | "screenshot_band";
 
 export interface ScanTermsTable {
   scan_id: string;
@@ -181,6 +211,55 @@ export interface ScanArtifactsTable {
   created_at: CreatedAt;
 }
 
+/** A webhook endpoint of an organization (migration 0009; src/api/webhooks). */
+export interface WebhookEndpointsTable {
+  id: string;
+  org_id: string;
+  url: string;
+  events: ColumnType<string[], string[], string[]>;
+  description: string | null;
+  /** Base64 of the signing key (shown to the owner as `whsec_<secret>`). */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  status: Generated<"enabled" | "disabled">;
+  disabled_reason: string | null;
+  disabled_at: Date | null;
+  last_success_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  deleted_at: Date | null;
+}
+
+/** One attempt of a webhook delivery, as its log shows it. */
+export interface WebhookAttempt {
+  attempt: number;
+  at: string;
+  /** The endpoint's HTTP status, or null when no answer came (refused, unreachable, timed out). */
+  status_code: number | null;
+  /** Why the attempt failed; null when it succeeded. */
+  error: string | null;
+  duration_ms: number;
+}
+
+/** One message to one endpoint (migration 0009). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  org_id: string;
+  event: string;
+  resource_id: string | null;
+  /** The JSON body, fixed when the event happened: every attempt sends these bytes. */
+  body: string;
+  status: Generated<"pending" | "delivered" | "failed">;
+  attempts: Generated<number>;
+  attempt_log: ColumnType<WebhookAttempt[], string | undefined, string>;
+  /** The job of the current round of attempts. */
+  job_id: string | null;
+  delivered_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
@@ -199,6 +278,8 @@ export interface DB {
   scans: ScansTable;
   scan_artifacts: ScanArtifactsTable;
   scan_terms: ScanTermsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Organization = Selectable<OrganizationsTable>;

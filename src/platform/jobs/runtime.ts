@@ -214,7 +214,7 @@ export class JobRuntime {
     const { job, handler } = run;
     try {
       if (error.retryable !== false && job.attempts < job.max_attempts) {
-        const delayMs = safeBackoffMs(this.backoff, job.attempts);
+        const delayMs = safeBackoffMs(handler.backoffMs ?? this.backoff, job.attempts);
         if (!(await requeueJob(this.db, job, this.owner, error, delayMs))) return this.lostBeforeOutcome(job);
         this.log.warn({ ...describe(job), error, retryInMs: delayMs }, "job attempt failed; retrying");
         return;

@@ -28,6 +28,11 @@ export interface JobHandler<P = Record<string, unknown>> {
    */
   maxAttempts?: number;
   /**
+   * Delay before the next attempt after attempt number `attempt` failed, for this kind only (replaces the
+   * runtime's `backoffMs`), e.g. a schedule of hours for webhook deliveries.
+   */
+  backoffMs?: (attempt: number) => number;
+  /**
    * Does the work. The payload is whatever was stored at enqueue, unchecked: validate it. Honour
    * ctx.signal: after an abort the runtime no longer waits for this promise.
    */
