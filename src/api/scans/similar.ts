@@ -258,6 +258,8 @@ export async function findSimilarScans(
     status: "completed",
     fingerprints: fingerprintsOf(h),
     matches: shown,
-    next: more && last ? { id: last.row.id, micros: last.row.micros } : null,
+    // The position the walks use: the terms' created_at (the scan's, as written with its terms), so the
+    // next page starts exactly after this one.
+    next: more && last ? (found.get(last.row.id) ?? { id: last.row.id, micros: last.row.micros }) : null,
   };
 }
