@@ -24,7 +24,7 @@ export const CONTENT_FINDINGS = [
     title: "Page asks for payment card details",
     meaning:
       "Fields for a card number, security code (CVV/CVC) or expiry date, recognized by autocomplete tokens (cc-number, cc-csc, cc-exp), names and labels. Normal at a shop's checkout (Low); Medium beside a password or identity secrets, or on a free hosting platform or an IP address.",
-    when: "Card number or code fields. Medium beside a password or identity secrets, or on a free hosting platform or an IP address — except a shop's own checkout on a hosted-commerce platform (`myshopify.com`, `mybigcommerce.com`, `square.site`, `company.site`, `ecwid.com`: card fields only, submitted to the shop itself), where the platform takes the payment.",
+    when: "Card number or code fields. Medium beside a password (not on the owner's own page: a page that names itself after its host, in its title, site name, copyright or wordmark, and claims no brand is signing up for a trial or a paid plan), beside identity secrets, or on a free hosting platform or an IP address — except a shop's own checkout on a hosted-commerce platform (`myshopify.com`, `mybigcommerce.com`, `square.site`, `company.site`, `ecwid.com`: card fields only, submitted to the shop itself), where the platform takes the payment.",
   }),
   con("CON-003", {
     severity: "Low",

@@ -13,7 +13,9 @@ const PERSONAL: ReadonlySet<FieldKind> = new Set(["email", "phone", "personal", 
 
 /**
  * What the page asks for (CON-001–005, 014). Each secret alone is normal somewhere (a checkout, an
- * application form); combined, or on a throwaway host, they are what verification lures collect.
+ * application form); combined, or on a throwaway host, they are what verification lures collect. On the
+ * owner's own page (it names itself after its host and claims no brand) a card beside a password is a
+ * sign-up with a trial or a paid plan, not a lure: it stays Low there.
  */
 export function askFindings(
   ctx: ScanContext,
@@ -21,6 +23,7 @@ export function askFindings(
   seedPrompt: string | null,
   throwaway: boolean,
   giftCard: boolean,
+  ownPage = false,
 ): Finding[] {
   const findings: Finding[] = [];
   const card = !giftCard && secrets.some((k) => CARD.has(k));
@@ -38,7 +41,7 @@ export function askFindings(
       makeFinding(
         "CON-002",
         `The page has fields for a ${giftCard ? "gift" : "payment"} card number or security code${password ? " beside a password" : ""}.`,
-        { severity: card && (password || identity || throwaway) ? "Medium" : "Low" },
+        { severity: card && ((password && !ownPage) || identity || throwaway) ? "Medium" : "Low" },
       ),
     );
   if (identity) {

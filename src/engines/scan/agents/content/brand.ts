@@ -111,10 +111,14 @@ export function selfName(
   const label = siteLabel(ctx);
   if (!label || label.length < 4) return null;
   const { facts } = ctx.page;
+  // The places a page's identity is read from (`brandClaims` reads a brand claim from the same): its title,
+  // site name, copyright holder and text wordmark; a wordmark in two scripts ("บ้านมวย BAAN MUAY · CHIANG
+  // MAI") is read by its segments too.
   const candidates = [
     ...ctx.page.title.split(TITLE_SEPARATORS),
     facts.meta["og:site_name"] ?? "",
     ...facts.copyright.map(copyrightHolder),
+    ...wordmarks(ctx.page).flatMap((block) => [block, ...latinRuns(block)]),
   ];
   let found: "latin" | "romanized" | null = null;
   for (const phrase of candidates) {
@@ -141,6 +145,30 @@ export function selfName(
       found = "romanized";
   }
   return found;
+}
+
+/**
+ * Short blocks at the top of the page (a text logo), but not button captions ("WalletConnect"), the labels
+ * of choices (a "PayPal" payment option) nor identity-provider links ("Continue with GitHub").
+ */
+function wordmarks(page: ScanContext["page"]): string[] {
+  const buttons = new Set(
+    [...page.buttons, ...page.fields.filter((f) => !TEXT_ENTRY.has(f.type)).map((f) => f.label)]
+      .filter((b) => b.length > 0)
+      .map((b) => b.toLowerCase()),
+  );
+  return page.facts.blocks
+    .slice(0, 8)
+    .filter((block) => block.split(" ").length <= 5 && !buttons.has(block.toLowerCase()) && !SSO.test(block));
+}
+
+/** The runs of Latin-script words in a phrase that mixes scripts, split at title separators. */
+function latinRuns(phrase: string): string[] {
+  if (/^[\p{Script=Latin}\p{N}\s\p{P}]*$/u.test(phrase)) return [];
+  return (phrase.match(/[\p{Script=Latin}\p{N}][\p{Script=Latin}\p{N}\s'&.-]*/gu) ?? [])
+    .flatMap((run) => run.split(TITLE_SEPARATORS))
+    .map((run) => run.trim())
+    .filter((run) => run.length >= 4);
 }
 
 /** The page names its own site (`selfName`), in any script. */
@@ -212,17 +240,7 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
   for (const key of ["og:site_name", "application-name", "apple-mobile-web-app-title"])
     fromPhrase(claims, owners, facts.meta[key], "site_name");
   for (const line of facts.copyright) fromPhrase(claims, owners, copyrightHolder(line), "copyright");
-  // Short blocks at the top of the page (a text logo), but not button captions ("WalletConnect"), the
-  // labels of choices (a "PayPal" payment option) nor identity-provider links ("Continue with GitHub").
-  const buttons = new Set(
-    [...page.buttons, ...page.fields.filter((f) => !TEXT_ENTRY.has(f.type)).map((f) => f.label)]
-      .filter((b) => b.length > 0)
-      .map((b) => b.toLowerCase()),
-  );
-  for (const block of facts.blocks.slice(0, 8)) {
-    if (block.split(" ").length <= 5 && !buttons.has(block.toLowerCase()) && !SSO.test(block))
-      fromPhrase(claims, owners, block, "wordmark");
-  }
+  for (const block of wordmarks(page)) fromPhrase(claims, owners, block, "wordmark");
   for (const heading of facts.headings.filter((h) => h.level <= 2).slice(0, 4))
     fromPhrase(claims, owners, heading.text, "heading");
   // Logos above the main content; a strip of three or more brands is a list (payment methods,

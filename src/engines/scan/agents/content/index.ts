@@ -182,7 +182,14 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
   const exposed = throwaway && !platformCheckout(ctx, platform, secrets, host?.host);
   // The owner's own page on a user site named like it (a rota app's staff PIN on rotaspace.onrender.com):
   // the platform is its owner's choice, so what it asks is weighed as on any site; CON-013 still says where.
-  const findings: Finding[] = askFindings(ctx, secrets, crypto.seedPrompt, exposed && !ownPage, giftCard);
+  const findings: Finding[] = askFindings(
+    ctx,
+    secrets,
+    crypto.seedPrompt,
+    exposed && !ownPage,
+    giftCard,
+    ownPage,
+  );
   const delivery = deliveryFindings(ctx, text, secrets, scripts, urgency.length > 0 || claims.length > 0);
   findings.push(...delivery.findings);
   // Secrets asked on a throwaway host: a platform user's site or an IP address, or a domain whose own name
