@@ -134,15 +134,26 @@ function loadEgress(
 export function loadClientConfig(env: Record<string, string | undefined> = process.env): {
   url: string;
   adminToken: string | undefined;
+  /** An organization's API key, for the client commands (`domainlens scan`, `classify`, `scans list`). */
+  apiKey: string | undefined;
 } {
   const parsed = z
     .object({
       DOMAINLENS_URL: z.string().url().default("http://127.0.0.1:8080"),
       ADMIN_TOKEN: optionalString,
+      DOMAINLENS_API_KEY: optionalString,
     })
-    .safeParse({ DOMAINLENS_URL: env.DOMAINLENS_URL, ADMIN_TOKEN: env.ADMIN_TOKEN });
+    .safeParse({
+      DOMAINLENS_URL: env.DOMAINLENS_URL,
+      ADMIN_TOKEN: env.ADMIN_TOKEN,
+      DOMAINLENS_API_KEY: env.DOMAINLENS_API_KEY,
+    });
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
-  return { url: parsed.data.DOMAINLENS_URL.replace(/\/+$/, ""), adminToken: parsed.data.ADMIN_TOKEN };
+  return {
+    url: parsed.data.DOMAINLENS_URL.replace(/\/+$/, ""),
+    adminToken: parsed.data.ADMIN_TOKEN,
+    apiKey: parsed.data.DOMAINLENS_API_KEY,
+  };
 }

@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   },
   too_many_webhooks: { status: 409, title: "The organization has as many webhook endpoints as it may" },
   artifact_expired: { status: 410, title: "The artifact was deleted under the organization's retention" },
+  link_expired: { status: 410, title: "The link has expired" },
   payload_too_large: { status: 413, title: "The body is too large" },
   unsupported_media_type: { status: 415, title: "The body must be application/json" },
   idempotency_key_reused: { status: 422, title: "The Idempotency-Key was used with a different request" },

@@ -19,9 +19,11 @@ import { scanExportRoutes } from "../api/scans/export-routes.js";
 import { scanRoutes } from "../api/scans/routes.js";
 import { shareRoutes } from "../api/scans/share-routes.js";
 import { similarScanRoutes } from "../api/scans/similar-routes.js";
+import { scanViewRoutes } from "../api/scans/view-routes.js";
 import { systemRoutes } from "../api/system/routes.js";
 import { webhookRoutes } from "../api/webhooks/routes.js";
 import { OPS } from "../platform/operations.js";
+import { API_REFERENCE_OPTIONS } from "./api-reference.js";
 import "./context.js";
 import { registerErrorHandling } from "./error-handler.js";
 import { declareScopeAuth, registerAuth } from "./plugins/auth.js";
@@ -87,7 +89,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         title: "DomainLens API",
         version: "1.0.0",
         description:
-          "Domain classification (v2), domain risk (v1, deprecated), URL scans (v1) and the public classification endpoint.",
+          "Domain classification (v2), domain risk (v1, deprecated), URL scans (v1) and the public classification endpoint. Authentication, errors, limits and examples: docs/api.md.",
       },
       components: {
         securitySchemes: {
@@ -102,7 +104,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // The API reference UI's routes cannot carry route() config: its scope declares them open.
   await app.register(async (docs) => {
     declareScopeAuth(docs, "none");
-    await docs.register(swaggerUi, { routePrefix: "/docs" });
+    await docs.register(swaggerUi, API_REFERENCE_OPTIONS);
   });
 
   await app.register(systemRoutes(services, registry));
@@ -116,6 +118,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(shareRoutes(services));
   await app.register(similarScanRoutes(services));
   await app.register(scanExportRoutes(services));
+  await app.register(scanViewRoutes(services));
   await app.register(adminRoutes(services));
 
   app.route({ ...route(OPS.openapiGet, { schema: { hide: true } }), handler: async () => app.swagger() });

@@ -6,6 +6,7 @@ import type { ScanExportService } from "../api/scans/export-service.js";
 import type { ArtifactRetention } from "../api/scans/retention.js";
 import type { ScanService } from "../api/scans/service.js";
 import type { ScanShareService } from "../api/scans/share-service.js";
+import type { ScanViewService } from "../api/scans/view-service.js";
 import type { WebhookService } from "../api/webhooks/service.js";
 import type { Config } from "../config.js";
 import type { BrowserPool } from "../engines/browser/index.js";
@@ -40,6 +41,8 @@ export interface Services {
   scans: ScanService;
   /** What share links of unlisted scans open (docs/sharing.md). */
   shares: ScanShareService;
+  /** The scan result page: shared and signed owner views (docs/pages.md#scan-result-page). */
+  scanViews: ScanViewService;
   /** The purge of scan artifacts past each organization's retention (docs/sharing.md). */
   retention: ArtifactRetention;
   /** STIX, MISP, HAR and DOM exports of completed scans (docs/export.md). */

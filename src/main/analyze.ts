@@ -26,6 +26,8 @@ export interface AnalyzeArgs {
   warn?: (message: string) => void;
   /** A Chromium already launched with `SAVED_RENDER_ARGS` to render in (batch runs); default: one per page. */
   browser?: SavedRenderOptions["browser"];
+  /** Told what is being done now (`rendering the page in Chromium`…), for progress on a terminal. */
+  onStage?: (stage: string) => void;
 }
 
 /** The whole offline render of a saved page, Chromium's launch included. */
@@ -117,6 +119,7 @@ export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
       throw new AnalyzeInputError(`--screenshot ${args.screenshot} is not a PNG image`);
     }
   } else if (args.render !== false) {
+    args.onStage?.("rendering the page in Chromium (every request refused)");
     const { renderSavedHtml } = await import("../engines/browser/saved-render.js");
     try {
       const render = await renderSavedHtml(html.slice(0, MAX_HTML_CHARS), target.url, {
@@ -133,5 +136,6 @@ export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
       );
     }
   }
+  args.onStage?.("analysing the page");
   return analyzeSavedPage({ url: args.url, html, screenshot, rendered });
 }

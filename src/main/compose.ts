@@ -12,6 +12,8 @@ import type { Scanner } from "../api/scans/scan.js";
 import { engineScanner } from "../api/scans/scanner.js";
 import { ScanService } from "../api/scans/service.js";
 import { ScanShareService } from "../api/scans/share-service.js";
+import { ViewLinkSigner } from "../api/scans/view-link.js";
+import { ScanViewService } from "../api/scans/view-service.js";
 import { WebhookService } from "../api/webhooks/service.js";
 import type { Config } from "../config.js";
 import { type BrowserPool, createBrowserPool } from "../engines/browser/index.js";
@@ -75,6 +77,17 @@ export function createServices(
   const charges = createChargeRecorder(config, db);
   const orgs = new OrgService(db, keys, charges);
   const { egress, browser } = createBrowsing(config);
+  const scans = new ScanService(db, {
+    scan: overrides.scan ?? engineScanner({ egress, browser }),
+    deadlineMs: overrides.scanDeadlineMs,
+    checkAddress: (address) => egress.policy.checkAddress(address),
+    asnOf: async (address) => {
+      const found = await defaultAsnLookup().lookup(address);
+      return found.status === "found" ? found.asn : null;
+    },
+  });
+  const shares = new ScanShareService(db);
+  const scanExports = new ScanExportService(db);
   return {
     config,
     database,
@@ -98,18 +111,20 @@ export function createServices(
       db,
       overrides.analyzeRisk ?? ((input, options) => analyzeRisk(egress, input, options)),
     ),
-    scans: new ScanService(db, {
-      scan: overrides.scan ?? engineScanner({ egress, browser }),
-      deadlineMs: overrides.scanDeadlineMs,
-      checkAddress: (address) => egress.policy.checkAddress(address),
+    scans,
+    shares,
+    scanViews: new ScanViewService(db, {
+      signer: new ViewLinkSigner(db),
+      scans,
+      shares,
+      exports: scanExports,
       asnOf: async (address) => {
         const found = await defaultAsnLookup().lookup(address);
-        return found.status === "found" ? found.asn : null;
+        return found.status === "found" ? { asn: found.asn, org: found.org } : null;
       },
     }),
-    shares: new ScanShareService(db),
     retention: new ArtifactRetention(db),
-    scanExports: new ScanExportService(db),
+    scanExports,
     webhooks: new WebhookService(db, {
       fetch: (url, options) => egress.fetch(url, options),
       checkAddress: (address) => egress.policy.checkAddress(address),

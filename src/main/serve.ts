@@ -64,7 +64,17 @@ export async function serve(
     // POST /v1/domain-risks.
     warmRiskEngine();
     app = await buildApp(services, { logger: logger.child({ component: "http" }) });
-    url = await app.listen({ port: config.PORT, host: config.HOST });
+    try {
+      url = await app.listen({ port: config.PORT, host: config.HOST });
+    } catch (err) {
+      await app.close().catch(() => {});
+      await closeServices(services);
+      const code = (err as { code?: unknown }).code;
+      if (code === "EADDRINUSE" || code === "EADDRNOTAVAIL" || code === "EACCES") {
+        throw new StartupError(listenProblem(String(code), config.HOST, config.PORT));
+      }
+      throw err;
+    }
   }
 
   // After listening succeeded, so the key is never printed by a process that then fails to start.
@@ -179,6 +189,16 @@ export async function serve(
     return err;
   });
   return { config, app, url, stop, failed };
+}
+
+/** Why the server cannot listen, and what to do about it. */
+export function listenProblem(code: string, host: string, port: number): string {
+  if (code === "EADDRINUSE") {
+    return `port ${port} on ${host} is already in use (another DomainLens or another program). Choose another with --port N or PORT=N, or PORT=0 for any free port.`;
+  }
+  if (code === "EACCES")
+    return `no permission to listen on port ${port}: choose a port above 1023 with --port N or PORT=N.`;
+  return `cannot listen on ${host}: it is not an address of this machine. Set --host or HOST (default 127.0.0.1).`;
 }
 
 /** A small sign-in page that touches every table the scan agents load on first use. */

@@ -231,6 +231,15 @@ export const OPS = {
     limitedAs: scansGet,
     owned: { createdBy: scansCreate, idField: "scan_id" },
   }),
+  // A short-lived signed link to the scan's result page (docs/pages.md#scan-result-page).
+  scansViewGet: defineOperation({
+    name: "scans.view.get",
+    method: "GET",
+    path: "/v1/scans/{scan_id}/view",
+    auth: "key",
+    limitedAs: scansGet,
+    owned: { createdBy: scansCreate, idField: "scan_id" },
+  }),
   scansBatch: defineOperation({
     name: "scans.batch",
     method: "POST",
@@ -402,6 +411,7 @@ export const OPS = {
   }),
   pagesSearch: defineOperation({ name: "pages.search", method: "GET", path: "/domains", auth: "public" }),
   pagesDomain: defineOperation({ name: "pages.domain", method: "GET", path: "/domains/*", auth: "public" }),
+  pagesHome: defineOperation({ name: "pages.home", method: "GET", path: "/", auth: "public" }),
   // Share links of unlisted scans (docs/sharing.md).
   sharesGet: defineOperation({ name: "shares.get", method: "GET", path: "/s/{token}", auth: "public" }),
   sharesScreenshotGet: defineOperation({
@@ -410,8 +420,27 @@ export const OPS = {
     path: "/s/{token}/screenshot",
     auth: "public",
   }),
+  // The organization's own scan result page and its files, through a signed link (docs/pages.md).
+  pagesScan: defineOperation({
+    name: "pages.scan",
+    method: "GET",
+    path: "/scans/{scan_id}/view",
+    auth: "public",
+  }),
+  pagesScanFile: defineOperation({
+    name: "pages.scan_file",
+    method: "GET",
+    path: "/scans/{scan_id}/view/{file}",
+    auth: "public",
+  }),
 
   // Admin API: the server's ADMIN_TOKEN.
+  adminOrgsList: defineOperation({
+    name: "admin.orgs.list",
+    method: "GET",
+    path: "/admin/v1/orgs",
+    auth: "admin",
+  }),
   adminOrgsCreate: defineOperation({
     name: "admin.orgs.create",
     method: "POST",

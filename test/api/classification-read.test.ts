@@ -32,6 +32,7 @@ describe("GET /v2/domain-classification/{domain}", () => {
         "domain",
         "enrichment_status",
         "facts",
+        "functions",
         "identity",
         "scraping_status",
         "stability",
@@ -48,7 +49,6 @@ describe("GET /v2/domain-classification/{domain}", () => {
     ]);
     expect(body.facts.created_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.classified_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-    expect(body).not.toHaveProperty("functions");
     const after = await t.balances(org.orgId);
     expect(before.balance - after.balance).toBe(1_000);
     expect(after.balance).toBe(after.ledgerSum);
@@ -110,6 +110,25 @@ describe("GET /v2/domain-classification/{domain}", () => {
   });
 });
 
+describe("capability flags on the paid read", () => {
+  it("GET /v2/domain-classification/{domain} shows the same eight flags as the public endpoint", async () => {
+    const paid = (await t.get("/v2/domain-classification/github.com", org.apiKey)).json();
+    const free = (await t.get("/api/v1/classify?domain=github.com")).json();
+    expect(paid.functions).toEqual(free.functions);
+    expect(paid.functions).toEqual(sampleClassification("github.com").functions);
+    const post = await t.post("/v2/domain-classification", { domain: "github.com" }, org.apiKey);
+    expect(post.statusCode).toBe(200);
+    expect(post.json().functions).toEqual(free.functions);
+  });
+
+  it("is described in the OpenAPI document", async () => {
+    const doc = (await t.get("/openapi.json")).json();
+    const result = doc.components.schemas.ClassificationResult;
+    expect(result.required).toContain("functions");
+    expect(Object.keys(result.properties.functions.properties)).toHaveLength(8);
+  });
+});
+
 describe("GET /api/v1/classify (public)", () => {
   it("answers without an API key in the §2.3 shape, naming the root domain", async () => {
     const res = await t.get("/api/v1/classify?domain=docs.github.com");
@@ -122,8 +141,10 @@ describe("GET /api/v1/classify (public)", () => {
       "facts",
       "functions",
       "identity",
+      "impersonates",
     ]);
     expect(body.domain).toBe("github.com");
+    expect(body.impersonates).toBeNull();
     expect(Object.keys(body.functions).sort()).toEqual(
       [
         "allows_user_subdomains",

@@ -1,9 +1,19 @@
+import { mkdtempSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../support/db.js";
 import { tmpRoot } from "../support/paths.js";
-import { type Spawned, spawnCli } from "../support/process.js";
+import { runCli, type Spawned, spawnCli } from "../support/process.js";
+
+/** The world's configuration as the demo wrote it, from the file whose path it printed. */
+function worldEnv(out: string): Map<string, string> {
+  const file = /The test internet's configuration .*: (\S+)/.exec(out)?.[1] ?? "";
+  const lines = readFileSync(file, "utf8").trim().split("\n");
+  return new Map(
+    lines.map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).replace(/^'(.*)'$/s, "$1")]),
+  );
+}
 
 function refused(hostPort: string): Promise<boolean> {
   const [host, port] = hostPort.split(":");
@@ -50,6 +60,33 @@ describe("domainlens demo", () => {
     expect(await account.json()).toMatchObject({ name: "demo", balance_usd: 10 });
     expect(out).toMatch(/EGRESS_ALLOW_CIDRS=127\.77\.0\.0\/16/);
   });
+
+  it("writes the long configuration to a file, prints its path, and suggests commands that work on Linux", () => {
+    const out = demo.output();
+    const env = worldEnv(out);
+    expect(env.get("CONNECT_TO")?.length).toBeGreaterThan(500);
+    expect(env.get("EGRESS_ALLOW_CIDRS")).toBe("127.77.0.0/16");
+    expect(Math.max(...out.split("\n").map((l) => l.length))).toBeLessThan(300);
+    expect(out).not.toContain("CONNECT_TO=");
+    expect(out).not.toMatch(/^\s+open /m);
+    expect(out).toMatch(/DOMAINLENS_API_KEY=\$KEY npx domainlens scan https:\/\/paypa1\.com\/ --wait/);
+  });
+
+  it("scans a URL from the command line with --wait, as the demo suggests", async () => {
+    const out = demo.output();
+    const key = /export KEY=(dl_live_\S+)/.exec(out)?.[1] ?? "";
+    const url = /the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? "";
+    const shot = path.join(mkdtempSync(path.join(tmpRoot, "demo-cli-")), "paypa1.png");
+    const run = await runCli(["scan", "https://paypa1.com/", "--wait", "--screenshot", shot, "--json"], {
+      DOMAINLENS_URL: url,
+      DOMAINLENS_API_KEY: key,
+    });
+    expect(run.code).toBe(0);
+    const scan = JSON.parse(run.output) as { status: string; report: { final_assessment: string } };
+    expect(scan.status).toBe("completed");
+    expect(scan.report.final_assessment).toBe("Malicious");
+    expect(readFileSync(shot).subarray(1, 4).toString()).toBe("PNG");
+  }, 180_000);
 
   it("classifies a fixture domain through a crawl job, as the printed calls do", async () => {
     const out = demo.output();
@@ -134,8 +171,9 @@ describe("domainlens demo", () => {
   it("stops cleanly on Ctrl-C, leaving no port open", async () => {
     const out = demo.output();
     const url = new URL(/the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? "");
-    const dns = /DNS_SERVERS=(\S+)/.exec(out)?.[1] ?? "";
-    const rdap = new URL(/RDAP_BOOTSTRAP_URL=(\S+)/.exec(out)?.[1] ?? "");
+    const env = worldEnv(out);
+    const dns = env.get("DNS_SERVERS") ?? "";
+    const rdap = new URL(env.get("RDAP_BOOTSTRAP_URL") ?? "");
     demo.child.kill("SIGINT");
     expect(await demo.exited()).toBe(0);
     expect(await refused(`${url.hostname}:${url.port}`)).toBe(true);

@@ -1,6 +1,10 @@
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upsertStored } from "../../src/api/classification/records.js";
+import { storedClassificationSchema } from "../../src/api/classification/schemas.js";
+import { analyzeCapture } from "../../src/engines/classify/analyze/index.js";
+import { fixtureCapture } from "../../src/engines/classify/analyze/testing/fixture-capture.js";
 import { createTestApp, sampleClassification, type TestApp } from "../support/app.js";
 import { launchChromium } from "../support/chromium.js";
 
@@ -76,6 +80,15 @@ beforeAll(async () => {
         topics: [LONG_WORD, "short"],
       },
     }),
+  );
+  // A look-alike as a crawl stores it: the record with the analysis evidence that names the claimed brand.
+  const lookalike = analyzeCapture(fixtureCapture("paypa1.com").capture);
+  await upsertStored(
+    t.database.db,
+    "paypa1.com",
+    storedClassificationSchema.parse({ ...lookalike.record, domain: "paypa1.com" }),
+    lookalike.evidence,
+    new Date(),
   );
   await t.app.listen({ host: "127.0.0.1", port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -192,6 +205,75 @@ describe("domain page", () => {
   });
 });
 
+describe("look-alikes, the home page, the lists and the deprecation page", () => {
+  it("warns plainly on the page of a domain presenting itself as PayPal", async () => {
+    const { page, dialogs, cspViolations } = await openPage();
+    const res = await page.goto(`${base}/domains/paypa1.com`);
+    expect(res?.status()).toBe(200);
+    const warning = page.locator('[data-field="impersonates"]');
+    expect(await warning.isVisible()).toBe(true);
+    expect(await warning.innerText()).toContain("Not PayPal: a look-alike");
+    expect(await warning.innerText()).toContain("paypa1.com presents itself as PayPal");
+    // Styled as a warning (the CSP let the stylesheet apply), and no calm badge beside it.
+    const style = await page.evaluate<{ border: string; width: string }>(
+      `(() => { const s = getComputedStyle(document.querySelector('[data-field="impersonates"]'));
+        return { border: s.borderLeftStyle, width: s.borderLeftWidth }; })()`,
+    );
+    expect(style.border).toBe("solid");
+    expect(Number.parseFloat(style.width)).toBeGreaterThan(4);
+    expect(await page.locator('[data-field="purpose"]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(cspViolations).toEqual([]);
+    await page.close();
+  });
+
+  it("/ links the reference, the domain pages and the status, and the links work", async () => {
+    const { page, cspViolations } = await openPage();
+    expect((await page.goto(`${base}/`))?.status()).toBe(200);
+    for (const name of ["API reference", "Domain information pages", "Status: live", "Status: ready"]) {
+      const href = await page.getByRole("link", { name, exact: true }).getAttribute("href");
+      const res = await page.request.get(`${base}${href}`);
+      expect({ name, status: res.status() }).toEqual({ name, status: 200 });
+    }
+    await page.getByRole("link", { name: "Domain information pages", exact: true }).click();
+    await page.waitForURL(`${base}/domains`);
+    expect(cspViolations).toEqual([]);
+    await page.close();
+  });
+
+  it("/domains lists example and recently classified domains, marking the look-alike", async () => {
+    const { page } = await openPage();
+    await page.goto(`${base}/domains`);
+    expect(
+      await page
+        .locator('[data-list="examples"] li')
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-domain"))),
+    ).toEqual(["github.com"]);
+    const recent = await page
+      .locator('[data-list="recent"] li')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-domain")));
+    expect(recent).toContain("paypa1.com");
+    expect(recent).not.toContain("github.com");
+    expect(await page.locator('[data-domain="paypa1.com"] [data-field="impersonates"]').innerText()).toBe(
+      "Look-alike of PayPal",
+    );
+    await page.locator('[data-domain="paypa1.com"] a').click();
+    await page.waitForURL(`${base}/domains/paypa1.com`);
+    await page.close();
+  });
+
+  it("the deprecation page uses the pages' style and names what to use instead", async () => {
+    const { page, cspViolations } = await openPage();
+    const res = await page.goto(`${base}/deprecations/domain-risks-v1`);
+    expect(res?.status()).toBe(200);
+    expect(await page.locator("h1").innerText()).toBe("Domain risk v1 is deprecated");
+    expect(await page.locator('[data-field="instead"]').innerText()).toContain("POST /v1/scans");
+    expect(await page.locator("header.site .brand").isVisible()).toBe(true);
+    expect(cspViolations).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("search", () => {
   it("takes a subdomain URL typed on the landing page to the root domain's page", async () => {
     const { page } = await openPage();
@@ -247,8 +329,11 @@ describe("phone", () => {
     });
     const { page } = await openPage(context);
     for (const path of [
+      "/",
       "/domains",
       "/domains/github.com",
+      "/domains/paypa1.com",
+      "/deprecations/domain-risks-v1",
       `/domains/${LONG_LABEL}.com`,
       "/domains/xss-lab.com",
       "/domains/never-classified.org",

@@ -80,7 +80,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Check the classification cache (SPEC §4.1)
+         * Read the stored classification of a domain
          * @description 200 with the stored classification of the root domain, charged as a cache hit ($0.001); 404 when the domain was never classified, free.
          */
         get: operations["classificationGet"];
@@ -102,7 +102,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Classify a domain, or retrieve its fresh classification (SPEC §4.2)
+         * Classify a domain, or retrieve its fresh classification
          * @description 200 with the stored result when it is fresh, charged as a cache hit ($0.001). Otherwise 202 with a job to poll at `status_url`, charged as a cache miss ($0.01); callers asking for a domain while it is being crawled share that crawl, each with its own job. A job that fails is refunded. See docs/classification.md for freshness.
          */
         post: operations["classificationCreate"];
@@ -140,7 +140,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Poll a classification job (SPEC §4.3)
+         * Poll a classification job
          * @description The job status object: `queued`, `running`, `complete` (with `result`) or `failed` (with `error`, refunded). Never charged. An id that is unknown, malformed or another organization's answers 404.
          */
         get: operations["classificationJobsGet"];
@@ -160,7 +160,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Public classification of a domain (SPEC §4.7)
+         * Public classification of a domain, without an API key
          * @description No API key. Limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE, default 120 a minute). 404 when the domain has not been classified; the 404 queues a crawl of it on the house, within a global budget (PUBLIC_CRAWL_BUDGET_PER_HOUR), and says so in `crawl_queued`.
          */
         get: operations["publicClassify"];
@@ -187,7 +187,7 @@ export interface paths {
         get: operations["domainRisksList"];
         put?: never;
         /**
-         * Analyze the risk of a URL or domain, synchronously (SPEC §4.4; deprecated)
+         * Analyze the risk of a URL or domain, synchronously (deprecated)
          * @deprecated
          * @description Typosquatting, suspicious keywords, domain age (DNS and RDAP) and TLS problems, in at most 5 seconds. Users' sites on hosting platforms are screened under the organization's user-site policy (`user_site_policy` in GET /v1/account). Charged $0.0025.
          */
@@ -227,7 +227,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a domain risk record (SPEC §4.5; deprecated)
+         * Get a domain risk record (deprecated)
          * @deprecated
          */
         get: operations["domainRisksGet"];
@@ -405,7 +405,7 @@ export interface paths {
         get: operations["scansList"];
         put?: never;
         /**
-         * Scan a URL in a real browser, asynchronously (SPEC §4.6)
+         * Scan a URL in a real browser, asynchronously
          * @description 201 with a pending scan to poll at GET /v1/scans/{scan_id}. Charged $0.05 when created; a scan that fails on our side is refunded. An invalid URL is 400 `invalid_url`, not charged. With `max_age_seconds`, the organization's completed scan of the same URL created within that age is answered instead (200, the scan record with `reused: true`, not charged). `visibility: unlisted` creates the scan with a share link. See docs/scans.md and docs/sharing.md.
          */
         post: operations["scansCreate"];
@@ -423,7 +423,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a scan (SPEC §4.6)
+         * Get a scan: its status and, once completed, its report
          * @description The scan record: `pending`, `processing`, `completed` (with `report`) or `failed` (with `error`, refunded). Poll every 3-5 seconds. Never charged. An id that is unknown, malformed or another organization's answers 404.
          */
         get: operations["scansGet"];
@@ -508,7 +508,7 @@ export interface paths {
         };
         /**
          * A shared scan (share link of an unlisted scan)
-         * @description No API key; limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE). The scan's record and what the browser saw, with secrets and personal data in every URL masked (docs/sharing.md). 404 for a link that is unknown or revoked. Never cached, never indexed.
+         * @description No API key; limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE). The scan's record and what the browser saw, with secrets and personal data in every URL masked (docs/sharing.md). A client that prefers HTML (`Accept: text/html`, a browser) gets the scan result page of the same view instead; JSON otherwise. 404 for a link that is unknown or revoked. Never cached, never indexed.
          */
         get: operations["sharesGet"];
         put?: never;
@@ -527,8 +527,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The viewport screenshot of a shared scan (PNG)
-         * @description No API key; limited per client address. 404 for a link that is unknown or revoked, and until the scan is completed; 410 `artifact_expired` once the organization's retention deleted it. The picture is the page as the browser saw it: it is not masked.
+         * The viewport (or full-page) screenshot of a shared scan (PNG)
+         * @description No API key; limited per client address. The viewport screenshot, or the full page with `?full=1`. 404 for a link that is unknown or revoked, until the scan is completed, and when it has no such screenshot; 410 `artifact_expired` once the organization's retention deleted it. The picture is the page as the browser saw it: it is not masked.
          */
         get: operations["sharesScreenshotGet"];
         put?: never;
@@ -619,6 +619,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/scans/{scan_id}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A short-lived link to the scan's result page
+         * @description A signed link (`view_url`, valid 15 minutes) to the HTML result page of the organization's scan: the verdict, the screenshot, the findings, the redirect chain, the requests, the forms, the certificate, similar scans and export downloads, unmasked. Anyone holding the link sees that one scan until `expires_at`, without a key: open it in a browser, do not share it (for sharing, make the scan unlisted: `share_url`). 404 for an id that is unknown, malformed or another organization's. Never charged; counts against the `scans.get` limit. See docs/pages.md#scan-result-page.
+         */
+        get: operations["scansViewGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/orgs": {
         parameters: {
             query?: never;
@@ -626,7 +646,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List organizations, newest first
+         * @description Each organization's id, name, balance and creation time, in cursor pages like the other lists; `name` finds the organizations of one name (e.g. `default`, to issue it a new key when its first one is lost).
+         */
+        get: operations["adminOrgsList"];
         put?: never;
         /** Create an organization and its first API key */
         post: operations["adminOrgsCreate"];
@@ -753,7 +777,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            error: "invalid_request" | "invalid_json" | "invalid_domain" | "invalid_url" | "invalid_cursor" | "invalid_webhook_url" | "invalid_idempotency_key" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "invalid_admin_token" | "invalid_authorization_header" | "insufficient_balance" | "operation_blocked" | "not_found" | "route_not_found" | "admin_disabled" | "method_not_allowed" | "idempotency_key_in_progress" | "too_many_webhooks" | "artifact_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limit_exceeded" | "internal_error" | "service_unavailable" | "rate_limiter_unavailable";
+            error: "invalid_request" | "invalid_json" | "invalid_domain" | "invalid_url" | "invalid_cursor" | "invalid_webhook_url" | "invalid_idempotency_key" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "invalid_admin_token" | "invalid_authorization_header" | "insufficient_balance" | "operation_blocked" | "not_found" | "route_not_found" | "admin_disabled" | "method_not_allowed" | "idempotency_key_in_progress" | "too_many_webhooks" | "artifact_expired" | "link_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limit_exceeded" | "internal_error" | "service_unavailable" | "rate_limiter_unavailable";
             message: string;
         } & {
             [key: string]: unknown;
@@ -771,6 +795,17 @@ export interface components {
             /** @description Its HTTP status */
             status: number;
             message: string;
+        };
+        OrganizationPageInput: {
+            /** @description Newest first */
+            data: {
+                org_id: string;
+                name: string;
+                balance_usd: number;
+                created_at: string;
+            }[];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         AccountInput: {
             org_id: string;
@@ -826,6 +861,17 @@ export interface components {
                 purpose: "developer_platform" | "productivity_suite" | "financial_services" | "cloud_infrastructure" | "ecommerce" | "news_media" | "social_network" | "search_engine" | "email_provider" | "identity_provider" | "file_sharing" | "url_shortener" | "crypto_exchange" | "government" | "education" | "healthcare" | "travel" | "gaming" | "streaming_media" | "adult" | "gambling" | "parked" | "personal_site" | "nonprofit" | "security_vendor" | "advertising" | "telecommunications" | "hosting_provider" | "software_vendor" | "business_services" | "marketplace" | "reference" | "entertainment" | "sports" | "food_and_drink" | "real_estate" | "automotive" | "manufacturing" | "logistics" | "legal_services" | "religion" | "community_forum" | "blog" | "other";
                 specialization: string;
             };
+            /** @description The eight capability flags, the same values as the public endpoint GET /api/v1/classify returns */
+            functions: {
+                is_ugc_platform: boolean;
+                is_file_host: boolean;
+                is_url_shortener: boolean;
+                is_public_idp: boolean;
+                is_crypto_platform: boolean;
+                allows_user_subdomains: boolean;
+                is_form_builder: boolean;
+                is_document_host: boolean;
+            };
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp ending in Z
@@ -863,6 +909,12 @@ export interface components {
                 is_form_builder: boolean;
                 is_document_host: boolean;
             };
+            /**
+             * @description The well-known brand the site presents itself as although the domain does not belong to that brand ("PayPal" for a PayPal look-alike); null when the site claims no identity other than its own. See docs/classification.md, "Claimed identity".
+             * @example PayPal
+             * @example null
+             */
+            impersonates: string | null;
             facts: {
                 registered_date: string | null;
                 rank: number | null;
@@ -1355,11 +1407,48 @@ export interface components {
                     }[];
                     visible: boolean;
                 }[];
+                /** @description The certificate of the final document as the browser negotiated it; null without one */
+                tls: {
+                    protocol: string | null;
+                    /** @description Masked */
+                    subject: string | null;
+                    /** @description Masked */
+                    issuer: string | null;
+                    valid_from: string | null;
+                    valid_to: string | null;
+                } | null;
+                /** @description Registration and hosting of the final host (the scan's network checks); null without them */
+                network: {
+                    /** @description The registrable domain looked up in RDAP */
+                    domain: string | null;
+                    /** @description Its registration date (RDAP); null when unknown */
+                    registered_at: string | null;
+                    /** @description Whole days since registration; null when unknown */
+                    age_days: number | null;
+                    registrar: string | null;
+                    /** @description The host's first address */
+                    address: string | null;
+                    /** @description The autonomous system of that address */
+                    asn: number | null;
+                    /** @description The organization of that autonomous system */
+                    as_org: string | null;
+                } | null;
             } | null;
             /** @description The viewport screenshot (`/s/{token}/screenshot`); null when there is none */
             screenshot_url: string | null;
+            /** @description The full-page screenshot (`/s/{token}/screenshot?full=1`); null when there is none */
+            full_screenshot_url: string | null;
             /** @description true when the organization's retention deleted the screenshot and the page's capture */
             artifacts_expired: boolean;
+        };
+        ScanViewLinkInput: {
+            /** @description The scan's result page, relative to the API's base URL: `/scans/{scan_id}/view?expires=…&sig=…`. Open it in a browser; no key needed while it is valid */
+            view_url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (15 minutes from now)
+             */
+            expires_at: string;
         };
         ScanFingerprintsInput: {
             /** @description null when the final DOM had too few elements to tell pages apart, or none */
@@ -1481,7 +1570,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {string} */
-            error: "invalid_request" | "invalid_json" | "invalid_domain" | "invalid_url" | "invalid_cursor" | "invalid_webhook_url" | "invalid_idempotency_key" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "invalid_admin_token" | "invalid_authorization_header" | "insufficient_balance" | "operation_blocked" | "not_found" | "route_not_found" | "admin_disabled" | "method_not_allowed" | "idempotency_key_in_progress" | "too_many_webhooks" | "artifact_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limit_exceeded" | "internal_error" | "service_unavailable" | "rate_limiter_unavailable";
+            error: "invalid_request" | "invalid_json" | "invalid_domain" | "invalid_url" | "invalid_cursor" | "invalid_webhook_url" | "invalid_idempotency_key" | "missing_api_key" | "invalid_api_key" | "api_key_revoked" | "invalid_admin_token" | "invalid_authorization_header" | "insufficient_balance" | "operation_blocked" | "not_found" | "route_not_found" | "admin_disabled" | "method_not_allowed" | "idempotency_key_in_progress" | "too_many_webhooks" | "artifact_expired" | "link_expired" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limit_exceeded" | "internal_error" | "service_unavailable" | "rate_limiter_unavailable";
             message: string;
         } & {
             [key: string]: unknown;
@@ -1499,6 +1588,17 @@ export interface components {
             /** @description Its HTTP status */
             status: number;
             message: string;
+        };
+        OrganizationPage: {
+            /** @description Newest first */
+            data: {
+                org_id: string;
+                name: string;
+                balance_usd: number;
+                created_at: string;
+            }[];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Account: {
             org_id: string;
@@ -1554,6 +1654,17 @@ export interface components {
                 purpose: "developer_platform" | "productivity_suite" | "financial_services" | "cloud_infrastructure" | "ecommerce" | "news_media" | "social_network" | "search_engine" | "email_provider" | "identity_provider" | "file_sharing" | "url_shortener" | "crypto_exchange" | "government" | "education" | "healthcare" | "travel" | "gaming" | "streaming_media" | "adult" | "gambling" | "parked" | "personal_site" | "nonprofit" | "security_vendor" | "advertising" | "telecommunications" | "hosting_provider" | "software_vendor" | "business_services" | "marketplace" | "reference" | "entertainment" | "sports" | "food_and_drink" | "real_estate" | "automotive" | "manufacturing" | "logistics" | "legal_services" | "religion" | "community_forum" | "blog" | "other";
                 specialization: string;
             };
+            /** @description The eight capability flags, the same values as the public endpoint GET /api/v1/classify returns */
+            functions: {
+                is_ugc_platform: boolean;
+                is_file_host: boolean;
+                is_url_shortener: boolean;
+                is_public_idp: boolean;
+                is_crypto_platform: boolean;
+                allows_user_subdomains: boolean;
+                is_form_builder: boolean;
+                is_document_host: boolean;
+            };
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp ending in Z
@@ -1591,6 +1702,12 @@ export interface components {
                 is_form_builder: boolean;
                 is_document_host: boolean;
             };
+            /**
+             * @description The well-known brand the site presents itself as although the domain does not belong to that brand ("PayPal" for a PayPal look-alike); null when the site claims no identity other than its own. See docs/classification.md, "Claimed identity".
+             * @example PayPal
+             * @example null
+             */
+            impersonates: string | null;
             facts: {
                 registered_date: string | null;
                 rank: number | null;
@@ -2083,11 +2200,48 @@ export interface components {
                     }[];
                     visible: boolean;
                 }[];
+                /** @description The certificate of the final document as the browser negotiated it; null without one */
+                tls: {
+                    protocol: string | null;
+                    /** @description Masked */
+                    subject: string | null;
+                    /** @description Masked */
+                    issuer: string | null;
+                    valid_from: string | null;
+                    valid_to: string | null;
+                } | null;
+                /** @description Registration and hosting of the final host (the scan's network checks); null without them */
+                network: {
+                    /** @description The registrable domain looked up in RDAP */
+                    domain: string | null;
+                    /** @description Its registration date (RDAP); null when unknown */
+                    registered_at: string | null;
+                    /** @description Whole days since registration; null when unknown */
+                    age_days: number | null;
+                    registrar: string | null;
+                    /** @description The host's first address */
+                    address: string | null;
+                    /** @description The autonomous system of that address */
+                    asn: number | null;
+                    /** @description The organization of that autonomous system */
+                    as_org: string | null;
+                } | null;
             } | null;
             /** @description The viewport screenshot (`/s/{token}/screenshot`); null when there is none */
             screenshot_url: string | null;
+            /** @description The full-page screenshot (`/s/{token}/screenshot?full=1`); null when there is none */
+            full_screenshot_url: string | null;
             /** @description true when the organization's retention deleted the screenshot and the page's capture */
             artifacts_expired: boolean;
+        };
+        ScanViewLink: {
+            /** @description The scan's result page, relative to the API's base URL: `/scans/{scan_id}/view?expires=…&sig=…`. Open it in a browser; no key needed while it is valid */
+            view_url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working (15 minutes from now)
+             */
+            expires_at: string;
         };
         ScanFingerprints: {
             /** @description null when the final DOM had too few elements to tell pages apart, or none */
@@ -4864,7 +5018,10 @@ export interface operations {
     };
     sharesScreenshotGet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1: the full-page screenshot (default: viewport) */
+                full?: "0" | "1" | "true" | "false";
+            };
             header?: never;
             path: {
                 /**
@@ -5292,6 +5449,150 @@ export interface operations {
             };
             /** @description Default Response */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    scansViewGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The scan_id returned by POST /v1/scans */
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanViewLink"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitExceeded"];
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminOrgsList: {
+        parameters: {
+            query?: {
+                /** @description Only organizations with exactly this name */
+                name?: string;
+                /** @description Only what was created at or after this time */
+                created_after?: string;
+                /** @description Only what was created before this time */
+                created_before?: string;
+                /** @description Items per page, 1-100 (default 25) */
+                limit?: number;
+                /** @description The next_cursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationPage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,8 @@ import {
   keyParams,
   limitsBody,
   limitsResponse,
+  listOrgsQuery,
+  orgListResponse,
   orgParams,
   orgResponse,
   orgSettingsBody,
@@ -33,6 +35,20 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
     usage: await services.orgs.usage(orgId),
   });
   return async (app) => {
+    app.route({
+      ...route(OPS.adminOrgsList, {
+        schema: {
+          ...base,
+          summary: "List organizations, newest first",
+          description:
+            "Each organization's id, name, balance and creation time, in cursor pages like the other lists; `name` finds the organizations of one name (e.g. `default`, to issue it a new key when its first one is lost).",
+          querystring: listOrgsQuery,
+          response: { 200: orgListResponse, ...errors },
+        },
+      }),
+      handler: async (request) => services.orgs.list(request.query),
+    });
+
     app.route({
       ...route(OPS.adminOrgsCreate, {
         schema: {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { USER_SITE_POLICIES } from "../../engines/risk/policy.js";
 import { OPERATION_NAMES, type Operation } from "../../platform/operations.js";
+import { pageQueryShape, pageSchema } from "../shared-schemas.js";
 
 const usd = z.number().finite().multipleOf(0.000001, "at most 6 decimal places");
 
@@ -59,3 +60,18 @@ export const orgResponse = z.object({
   created_at: z.string(),
   usage: z.array(z.object({ operation: z.string(), calls: z.number().int(), charged_usd: z.number() })),
 });
+
+/** GET /admin/v1/orgs: organizations newest first, in cursor pages, optionally by exact name. */
+export const listOrgsQuery = z.strictObject({
+  name: z.string().trim().min(1).max(200).optional().describe("Only organizations with exactly this name"),
+  ...pageQueryShape,
+});
+export type ListOrgsQuery = z.infer<typeof listOrgsQuery>;
+
+export const orgListItem = z.object({
+  org_id: z.string(),
+  name: z.string(),
+  balance_usd: z.number(),
+  created_at: z.string(),
+});
+export const orgListResponse = pageSchema(orgListItem, "OrganizationPage");

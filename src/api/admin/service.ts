@@ -8,7 +8,9 @@ import { KeyStore } from "../../platform/keys/store.js";
 import { microsToUsd, usdToMicros } from "../../platform/money.js";
 import { defaultLimits, type Operation } from "../../platform/operations.js";
 import { usagePeriod } from "../../platform/usage.js";
+import { microsOf, pageOf, pageWindow, windowConditions } from "../cursor.js";
 import { ApiError } from "../errors.js";
+import type { ListOrgsQuery } from "./schemas.js";
 
 export interface OrgSummary {
   org_id: string;
@@ -72,6 +74,34 @@ export class OrgService {
       const created = await this.createOrgIn(tx, "default", creditsUsd);
       return { orgId: created.orgId, apiKey: created.apiKey };
     });
+  }
+
+  /** GET /admin/v1/orgs: organizations newest first, a page at a time (docs/operations.md). */
+  async list(query: ListOrgsQuery): Promise<{
+    data: Array<{ org_id: string; name: string; balance_usd: number; created_at: string }>;
+    next_cursor: string | null;
+  }> {
+    await this.charges?.flush();
+    const window = pageWindow(query);
+    const where = windowConditions(window, "created_at", "id");
+    if (query.name !== undefined) where.push(sql<boolean>`name = ${query.name}`);
+    const { rows } = await sql<{
+      id: string;
+      name: string;
+      balance_micros: number | string;
+      created_at: Date;
+      micros: string;
+    }>`SELECT id, name, balance_micros, created_at, ${microsOf("created_at")} AS micros
+         FROM organizations
+        ${where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ${window.limit + 1}`.execute(this.db);
+    return pageOf(rows, window.limit, (row) => ({
+      org_id: row.id,
+      name: row.name,
+      balance_usd: microsToUsd(Number(row.balance_micros)),
+      created_at: row.created_at.toISOString(),
+    }));
   }
 
   async createKey(orgId: string): Promise<{ keyId: string; apiKey: string }> {

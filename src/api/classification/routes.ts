@@ -40,7 +40,7 @@ export function classificationRoutes(services: Services): FastifyPluginAsyncZod 
       ...route(OPS.classificationGet, {
         serializerCompiler: serializeOnce,
         schema: {
-          summary: "Check the classification cache (SPEC §4.1)",
+          summary: "Read the stored classification of a domain",
           description:
             "200 with the stored classification of the root domain, charged as a cache hit ($0.001); 404 when the domain was never classified, free.",
           tags: ["classification"],
@@ -64,7 +64,7 @@ export function classificationRoutes(services: Services): FastifyPluginAsyncZod 
     app.route({
       ...route(OPS.classificationCreate, {
         schema: {
-          summary: "Classify a domain, or retrieve its fresh classification (SPEC §4.2)",
+          summary: "Classify a domain, or retrieve its fresh classification",
           description:
             "200 with the stored result when it is fresh, charged as a cache hit ($0.001). Otherwise 202 with a job to poll at `status_url`, charged as a cache miss ($0.01); callers asking for a domain while it is being crawled share that crawl, each with its own job. A job that fails is refunded. See docs/classification.md for freshness.",
           tags: ["classification"],
@@ -98,7 +98,7 @@ export function classificationRoutes(services: Services): FastifyPluginAsyncZod 
     app.route({
       ...route(OPS.classificationJobsGet, {
         schema: {
-          summary: "Poll a classification job (SPEC §4.3)",
+          summary: "Poll a classification job",
           description:
             "The job status object: `queued`, `running`, `complete` (with `result`) or `failed` (with `error`, refunded). Never charged. An id that is unknown, malformed or another organization's answers 404.",
           tags: ["classification"],

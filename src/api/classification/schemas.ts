@@ -50,13 +50,19 @@ const factsShape = {
   redirect_destination: z.string().nullable(),
 };
 
-/** SPEC §2.2: the classification result returned on a cache hit and inside a completed job. */
+/**
+ * SPEC §2.2: the classification result returned on a cache hit and inside a completed job, plus the
+ * capability flags the public view has (`functions`, the same values: docs/classification.md).
+ */
 export const classificationResultSchema = z
   .object({
     ...assessmentShape,
     facts: z.object(factsShape),
     identity: identitySchema,
     category: categorySchema,
+    functions: functionsSchema.describe(
+      "The eight capability flags, the same values as the public endpoint GET /api/v1/classify returns",
+    ),
     classified_at: timestamp,
     updated_at: timestamp,
   })
@@ -85,6 +91,13 @@ export const publicClassificationSchema = z
     category: categorySchema,
     identity: identitySchema,
     functions: functionsSchema,
+    impersonates: z
+      .string()
+      .nullable()
+      .describe(
+        'The well-known brand the site presents itself as although the domain does not belong to that brand ("PayPal" for a PayPal look-alike); null when the site claims no identity other than its own. See docs/classification.md, "Claimed identity".',
+      )
+      .meta({ examples: ["PayPal", null] }),
     facts: z.object({
       registered_date: z.string().nullable(),
       rank: z.number().int().positive().nullable(),

@@ -27,6 +27,10 @@ export interface PageOptions {
   noindex?: boolean;
   /** Omit the search form from the header (when the page body has its own). */
   headerSearch?: boolean;
+  /** A further stylesheet element of the page (a `trustedConstant`, allowed by the page's own CSP). */
+  extraStyle?: SafeHtml;
+  /** Replaces the footer's text. */
+  footer?: SafeHtml;
   main: SafeHtml;
 }
 
@@ -44,6 +48,7 @@ ${options.noindex ? html`<meta name="robots" content="noindex">` : false}
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="${FAVICON}">
 ${STYLE_ELEMENT}
+${options.extraStyle ?? false}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
@@ -58,8 +63,11 @@ ${options.main}
 </main>
 <footer>
 <div class="wrap">
-<p>DomainLens domain information pages show who operates a domain and what it is for, from what its
-public pages say. They are not a verdict on whether a site is safe.</p>
+${
+  options.footer ??
+  html`<p>DomainLens domain information pages show who operates a domain and what it is for, from what its
+public pages say. They are not a verdict on whether a site is safe.</p>`
+}
 </div>
 </footer>
 </body>

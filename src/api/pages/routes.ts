@@ -6,14 +6,16 @@ import { RateLimitExceeded } from "../../http/plugins/rate-limit.js";
 import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
 import { OPS } from "../../platform/operations.js";
-import { classificationTimes } from "./store.js";
+import { homePage } from "./home.js";
+import { classificationTimes, LandingLists } from "./store.js";
 import { SECURITY_HEADERS } from "./style.js";
 import { domainPage, domainPath, errorPage, invalidInputPage, landingPage, notFoundPage } from "./views.js";
 
 /** Cache-Control by kind of response (docs/pages.md). */
 const CACHE = {
   page: "public, max-age=300",
-  landing: "public, max-age=3600",
+  landing: "public, max-age=300",
+  home: "public, max-age=3600",
   canonicalRedirect: "public, max-age=86400",
   none: "no-store",
 } as const;
@@ -78,8 +80,8 @@ function handleError(err: FastifyError | Error, request: FastifyRequest, reply: 
 }
 
 /**
- * The public domain information pages (docs/pages.md): HTML views of the public classification
- * (SPEC §2.3), limited per client address like the public endpoint. Errors are HTML pages here.
+ * The home page and the public domain information pages (docs/pages.md): HTML views of the public
+ * classification (SPEC §2.3), limited per client address like the public endpoint. Errors are HTML pages here.
  */
 export function pagesRoutes(services: Services): FastifyPluginAsync {
   return async (app) => {
@@ -90,12 +92,18 @@ export function pagesRoutes(services: Services): FastifyPluginAsync {
     });
 
     const hidden = { schema: { hide: true } };
+    const landing = new LandingLists(services.database.db);
+
+    app.route({
+      ...route(OPS.pagesHome, hidden),
+      handler: async (_request, reply) => sendHtml(reply, 200, homePage(), CACHE.home),
+    });
 
     app.route<{ Querystring: Record<string, unknown> }>({
       ...route(OPS.pagesSearch, hidden),
       handler: async (request, reply) => {
         const q = firstString(request.query.q);
-        if (q === undefined) return sendHtml(reply, 200, landingPage(), CACHE.landing);
+        if (q === undefined) return sendHtml(reply, 200, landingPage(await landing.get()), CACHE.landing);
         const normalized = normalizeDomain(q);
         if (!normalized.ok) return sendHtml(reply, 400, invalidInputPage(q, normalized.message), CACHE.none);
         return redirect(reply, domainPath(normalized.root), 302, CACHE.none);

@@ -8,10 +8,11 @@ import { createHash } from "node:crypto";
 export const STYLESHEET = `
 :root{color-scheme:light dark;--bg:#f5f6f8;--surface:#fff;--text:#16181d;--muted:#4b5563;--border:#c9ced6;
 --accent:#0b57d0;--on-bg:#e6f4ea;--on-text:#0f5132;--on-border:#0f5132;--off-bg:#f1f2f4;--off-text:#4b5563;
---off-border:#8a929e;--code-bg:#eef0f3}
+--off-border:#8a929e;--code-bg:#eef0f3;--warn-bg:#fdecea;--warn-text:#8a1c12;--warn-border:#b3261e}
 @media (prefers-color-scheme:dark){:root{--bg:#111418;--surface:#1b1f24;--text:#e8eaed;--muted:#b0b7c1;
 --border:#3a414b;--accent:#8ab4f8;--on-bg:#143524;--on-text:#b5ecc9;--on-border:#b5ecc9;--off-bg:#23272d;
---off-text:#b0b7c1;--off-border:#7d8693;--code-bg:#262b32}}
+--off-text:#b0b7c1;--off-border:#7d8693;--code-bg:#262b32;--warn-bg:#3c1512;--warn-text:#ffd5d0;
+--warn-border:#f2b8b5}}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;background:var(--bg);color:var(--text);font:1rem/1.55 system-ui,-apple-system,"Segoe UI",Roboto,
@@ -69,6 +70,26 @@ border-radius:.6rem}
 .meta{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin:0 0 1.25rem}
 .badge{display:inline-block;border:1px solid var(--accent);color:var(--accent);border-radius:.4rem;
 padding:.1rem .5rem;font-weight:600;font-size:.9rem}
+.warning{display:flex;gap:.75rem;align-items:flex-start;background:var(--warn-bg);color:var(--warn-text);
+border:2px solid var(--warn-border);border-left-width:.5rem;border-radius:.6rem;padding:.75rem 1rem;
+margin:0 0 1rem}
+.warning svg{flex:0 0 1.5rem;width:1.5rem;height:1.5rem;margin-top:.1rem}
+.warning p{margin:0 0 .35rem}
+.warning p:last-child{margin:0}
+.warning-title{font-size:1.05rem}
+.tag-warn{display:inline-block;background:var(--warn-bg);color:var(--warn-text);border:1px solid var(--warn-border);
+border-radius:.4rem;padding:0 .4rem;font-size:.85rem;font-weight:600}
+.domains{list-style:none;margin:0;padding:0;display:grid;gap:.5rem;
+grid-template-columns:repeat(auto-fill,minmax(min(100%,18rem),1fr))}
+.domains li{background:var(--surface);border:1px solid var(--border);border-radius:.6rem;padding:.6rem .8rem;
+min-width:0}
+.domains a{font-weight:600}
+.domains p{margin:.15rem 0 0;font-size:.9rem}
+.section{margin:2rem 0 0}
+.links{list-style:none;margin:0;padding:0;display:grid;gap:.75rem;
+grid-template-columns:repeat(auto-fit,minmax(min(100%,16rem),1fr))}
+.links a{font-weight:600}
+.links p{margin:.25rem 0 0}
 .hero{max-width:40rem;margin:2rem auto;text-align:center}
 .hero .search{margin:1.5rem auto 0;max-width:none}
 .problem{max-width:40rem}

@@ -3,6 +3,8 @@ import { DomUtils, parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { FUNCTION_FLAGS, PURPOSES } from "../../engines/classify/taxonomy.js";
 import type { PublicClassification } from "../classification/schemas.js";
+import { domainRiskDeprecationPage } from "./deprecation.js";
+import { homePage } from "./home.js";
 import { hasPurposeLabel, purposeLabel } from "./labels.js";
 import { STYLE_HASH } from "./style.js";
 import { domainPage, errorPage, invalidInputPage, landingPage, notFoundPage } from "./views.js";
@@ -37,6 +39,7 @@ function view(overrides: Partial<PublicClassification> = {}): PublicClassificati
       is_form_builder: false,
       is_document_host: false,
     },
+    impersonates: null,
     facts: { registered_date: "2008-02-13T18:31:40.123Z", rank: 1234, hosting_provider: "Example Hosting" },
     ...overrides,
   };
@@ -154,6 +157,121 @@ describe("domainPage", () => {
       const css = styles[0] ? DomUtils.textContent(styles[0]) : "";
       expect(`'sha256-${createHash("sha256").update(css).digest("base64")}'`).toBe(STYLE_HASH);
       expect(DomUtils.findAll((e) => e.attribs.style !== undefined, doc.children)).toHaveLength(0);
+    }
+  });
+});
+
+describe("a domain that claims an identity it does not own", () => {
+  const lookalike = view({
+    domain: "paypa1.com",
+    category: { purpose: "financial_services", specialization: "Online payments" },
+    identity: {
+      headline: "paypa1.com — payment service page presenting itself as PayPal",
+      summary:
+        "paypa1.com presents itself as PayPal (payment service), but the domain does not belong to PayPal.",
+      operator: "Unknown",
+      parent_entity: null,
+      topics: [],
+    },
+    impersonates: "PayPal",
+  });
+
+  it("shows a plain warning naming the brand instead of the calm category badge", () => {
+    const doc = parseDocument(domainPage({ view: lookalike, classifiedAt: null, updatedAt: null }));
+    const warning = byField(doc, "impersonates") ?? "";
+    expect(warning).toContain("Not PayPal: a look-alike");
+    expect(warning).toContain(
+      "paypa1.com presents itself as PayPal, but the domain does not belong to PayPal.",
+    );
+    expect(byField(doc, "purpose")).toBeNull();
+    // The category stays in its card, where it is read as what the page imitates.
+    expect(DomUtils.textContent(doc)).toContain("Financial services");
+  });
+
+  it("shows no warning for a domain that is what it says", () => {
+    const doc = parseDocument(domainPage({ view: view(), classifiedAt: null, updatedAt: null }));
+    expect(byField(doc, "impersonates")).toBeNull();
+    expect(byField(doc, "purpose")).toBe("Developer platform");
+  });
+
+  it("renders a hostile brand name as text", () => {
+    const doc = parseDocument(
+      domainPage({ view: { ...lookalike, impersonates: XSS.img }, classifiedAt: null, updatedAt: null }),
+    );
+    expect(dangerous(doc)).toEqual([]);
+    expect(byField(doc, "impersonates")).toContain(`presents itself as ${XSS.img}`);
+  });
+});
+
+describe("landing page lists", () => {
+  const at = new Date("2026-05-04T08:00:00Z");
+  it("lists examples and recently classified domains with links, marking look-alikes", () => {
+    const doc = parseDocument(
+      landingPage({
+        examples: [{ view: view({ domain: "github.com" }), updatedAt: at }],
+        recent: [
+          { view: view({ domain: "paypa1.com", impersonates: "PayPal" }), updatedAt: at },
+          {
+            view: view({ domain: "tasknest.io", identity: { ...view().identity, headline: XSS.script } }),
+            updatedAt: at,
+          },
+        ],
+      }),
+    );
+    expect(dangerous(doc)).toEqual([]);
+    const list = (id: string) =>
+      DomUtils.findAll(
+        (e) => e.name === "li",
+        [DomUtils.findOne((e) => e.attribs["data-list"] === id, doc.children) ?? doc],
+      ).map((li) => li.attribs["data-domain"]);
+    expect(list("examples")).toEqual(["github.com"]);
+    expect(list("recent")).toEqual(["paypa1.com", "tasknest.io"]);
+    const links = DomUtils.findAll((e) => e.name === "a", doc.children).map((a) => a.attribs.href);
+    expect(links).toEqual(expect.arrayContaining(["/domains/github.com", "/domains/paypa1.com"]));
+    expect(byField(doc, "impersonates")).toBe("Look-alike of PayPal");
+    expect(DomUtils.textContent(doc)).toContain(XSS.script);
+    expect(byField(doc, "no-domains")).toBeNull();
+  });
+
+  it("says so when nothing has been classified yet", () => {
+    const doc = parseDocument(landingPage());
+    expect(byField(doc, "no-domains")).toContain("No domain has been classified on this server yet");
+    expect(DomUtils.findOne((e) => e.attribs["data-list"] !== undefined, doc.children)).toBeNull();
+  });
+});
+
+describe("home and deprecation pages", () => {
+  it("the home page links the API reference, the domain pages and the status", () => {
+    const doc = parseDocument(homePage());
+    const links = DomUtils.findAll((e) => e.name === "a", doc.children).map((a) => a.attribs.href);
+    expect(links).toEqual(
+      expect.arrayContaining(["/docs", "/domains", "/healthz", "/readyz", "/openapi.json"]),
+    );
+    expect(DomUtils.findAll((e) => e.name === "main", doc.children)).toHaveLength(1);
+  });
+
+  it("the deprecation page gives the dates and names what to use instead", () => {
+    const doc = parseDocument(
+      domainRiskDeprecationPage({
+        deprecatedAt: new Date("2026-06-01T00:00:00Z"),
+        sunsetAt: new Date("2027-06-30T00:00:00Z"),
+      }),
+    );
+    expect(byField(doc, "dates")).toContain("Deprecated since 1 June 2026");
+    expect(byField(doc, "dates")).toContain("served until 30 June 2027");
+    const instead = byField(doc, "instead") ?? "";
+    expect(instead).toContain("POST /v1/scans");
+    expect(instead).toContain("GET /v2/domain-classification/{domain}");
+  });
+
+  it("carry the stylesheet the CSP hash allows", () => {
+    for (const body of [
+      homePage(),
+      domainRiskDeprecationPage({ deprecatedAt: new Date(0), sunsetAt: new Date(1) }),
+    ]) {
+      const styles = DomUtils.findAll((e) => e.name === "style", parseDocument(body).children);
+      const css = styles[0] ? DomUtils.textContent(styles[0]) : "";
+      expect(`'sha256-${createHash("sha256").update(css).digest("base64")}'`).toBe(STYLE_HASH);
     }
   });
 });

@@ -3,6 +3,7 @@ import type { PublicClassification } from "../classification/schemas.js";
 import { html, type SafeHtml } from "./html.js";
 import { FLAG_LABELS, FLAG_ORDER, formatDate, formatDateTime, formatRank, purposeLabel } from "./labels.js";
 import { layout, MAX_ECHO, searchForm } from "./layout.js";
+import type { LandingData, LandingEntry } from "./store.js";
 
 export interface DomainPageData {
   view: PublicClassification;
@@ -76,6 +77,22 @@ function classifiedLine(data: DomainPageData): SafeHtml | false {
   }.</p>`;
 }
 
+const WARNING_ICON = html`<svg viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path
+ d="M10 1.8 19 18H1z" fill="currentColor"/><path d="M10 7v5.2" stroke="var(--warn-bg)" stroke-width="2"
+ stroke-linecap="round"/><circle cx="10" cy="15" r="1.2" fill="var(--warn-bg)"/></svg>`;
+
+/**
+ * The plain warning shown instead of the category badge when the site presents itself as a brand that
+ * does not own the domain (`impersonates` of the public view, one rule: impersonationOf).
+ */
+export function impersonationWarning(domain: string, brand: string): SafeHtml {
+  return html`<div class="warning" role="note" aria-labelledby="warning-title" data-field="impersonates">
+${WARNING_ICON}<div><p class="warning-title" id="warning-title"><strong>Not ${brand}: a look-alike</strong></p>
+<p><bdi>${domain}</bdi> presents itself as <strong>${brand}</strong>, but the domain does not belong to ${brand}.
+Do not sign in, pay or share personal details here because it looks like ${brand}; go to ${brand}'s own
+site by typing its address.</p></div></div>`;
+}
+
 /** The page of a classified root domain. */
 export function domainPage(data: DomainPageData): string {
   const { view } = data;
@@ -88,8 +105,13 @@ export function domainPage(data: DomainPageData): string {
 <h1 id="domain-title" data-field="domain">${view.domain}</h1>
 ${idnLine(view.domain)}
 <p class="lead" data-field="headline">${identity.headline}</p>
-<p class="meta"><span class="badge" data-field="purpose">${purpose}</span>
-<span class="muted">Confidence: <span data-field="confidence">${view.confidence}</span></span></p>
+${
+  view.impersonates
+    ? html`${impersonationWarning(view.domain, view.impersonates)}
+<p class="meta"><span class="muted">Confidence: <span data-field="confidence">${view.confidence}</span></span></p>`
+    : html`<p class="meta"><span class="badge" data-field="purpose">${purpose}</span>
+<span class="muted">Confidence: <span data-field="confidence">${view.confidence}</span></span></p>`
+}
 <div class="grid">
 <section class="card wide" aria-labelledby="h-summary"><h2 id="h-summary">Summary</h2>
 <p data-field="summary">${identity.summary}</p>
@@ -163,15 +185,45 @@ ${searchForm("q-main", input, "Domain or URL")}
   return layout({ title: "Not a valid domain · DomainLens", noindex: true, headerSearch: false, main });
 }
 
-/** The landing page at /domains. */
-export function landingPage(): string {
+/** One domain of a landing-page list: its name, its headline, and its category or its false identity. */
+function domainItem(entry: LandingEntry): SafeHtml {
+  const { view } = entry;
+  const updated = formatDate(entry.updatedAt);
+  return html`<li data-domain="${view.domain}"><a href="${domainPath(view.domain)}"><bdi>${view.domain}</bdi></a>
+${
+  view.impersonates
+    ? html` <span class="tag-warn" data-field="impersonates">Look-alike of ${view.impersonates}</span>`
+    : html` <span class="muted">· ${purposeLabel(view.category.purpose)}</span>`
+}
+<p>${view.identity.headline}</p>
+${updated ? html`<p class="muted">Classified ${timeElement(entry.updatedAt, updated)}</p>` : false}</li>`;
+}
+
+function domainList(
+  id: string,
+  title: string,
+  intro: string,
+  entries: readonly LandingEntry[],
+): SafeHtml | false {
+  if (entries.length === 0) return false;
+  return html`<section class="section" aria-labelledby="${id}"><h2 id="${id}">${title}</h2>
+<p class="muted">${intro}</p>
+<ul class="domains" data-list="${id}">${entries.map(domainItem)}</ul></section>`;
+}
+
+/** The landing page at /domains: the search, then example and recently classified domains. */
+export function landingPage(lists: LandingData = { examples: [], recent: [] }): string {
+  const empty = lists.examples.length === 0 && lists.recent.length === 0;
   const main = html`<section class="hero" aria-labelledby="hero-title">
 <h1 id="hero-title">Who runs a domain, and what is it for?</h1>
 <p class="lead">Look up a domain to see its operator, its category and what it lets its users do, such as
 hosting files, shortening links or giving out subdomains.</p>
 ${searchForm("q-main", "", "Domain or URL")}
 <p class="muted">A subdomain or a URL shows the page of its registrable domain.</p>
-</section>`;
+</section>
+${domainList("examples", "Examples", "Well-known domains classified on this server.", lists.examples)}
+${domainList("recent", "Recently classified", "The domains classified or updated last, newest first.", lists.recent)}
+${empty ? html`<p class="muted" data-field="no-domains">No domain has been classified on this server yet: look one up to start.</p>` : false}`;
   return layout({
     title: "Domain information · DomainLens",
     description: "Who operates a domain and what it is for.",

@@ -11,7 +11,7 @@ export function publicRoutes(services: Services): FastifyPluginAsyncZod {
     app.route({
       ...route(OPS.publicClassify, {
         schema: {
-          summary: "Public classification of a domain (SPEC §4.7)",
+          summary: "Public classification of a domain, without an API key",
           description:
             "No API key. Limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE, default 120 a minute). 404 when the domain has not been classified; the 404 queues a crawl of it on the house, within a global budget (PUBLIC_CRAWL_BUDGET_PER_HOUR), and says so in `crawl_queued`.",
           tags: ["public"],

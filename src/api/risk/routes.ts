@@ -3,6 +3,8 @@ import type { Deprecation } from "../../http/context.js";
 import { route } from "../../http/route.js";
 import type { Services } from "../../http/services.js";
 import { OPS } from "../../platform/operations.js";
+import { domainRiskDeprecationPage } from "../pages/deprecation.js";
+import { SECURITY_HEADERS } from "../pages/style.js";
 import { problemResponses } from "../shared-schemas.js";
 import {
   createRiskBatchBody,
@@ -28,7 +30,7 @@ export function riskRoutes(services: Services): FastifyPluginAsyncZod {
       ...route(OPS.domainRisksCreate, {
         config: { deprecation: DOMAIN_RISK_DEPRECATION },
         schema: {
-          summary: "Analyze the risk of a URL or domain, synchronously (SPEC §4.4; deprecated)",
+          summary: "Analyze the risk of a URL or domain, synchronously (deprecated)",
           description:
             "Typosquatting, suspicious keywords, domain age (DNS and RDAP) and TLS problems, in at most 5 seconds. Users' sites on hosting platforms are screened under the organization's user-site policy (`user_site_policy` in GET /v1/account). Charged $0.0025.",
           tags: ["domain risk"],
@@ -43,15 +45,9 @@ export function riskRoutes(services: Services): FastifyPluginAsyncZod {
     app.route({
       ...route(OPS.deprecationsDomainRisksV1Get, { schema: { hide: true } }),
       handler: async (_request, reply) => {
-        const d = DOMAIN_RISK_DEPRECATION;
-        reply.type("text/html; charset=utf-8");
-        return [
-          "<!doctype html><html lang=en><head><meta charset=utf-8><title>Domain risk v1 deprecation</title></head><body>",
-          "<h1>Domain risk v1 is deprecated</h1>",
-          `<p>Deprecated since ${d.deprecatedAt.toISOString().slice(0, 10)}; served until ${d.sunsetAt.toISOString().slice(0, 10)}, after which <code>/v1/domain-risks</code> answers 410 Gone.</p>`,
-          "<p>Until then the endpoints keep their behaviour, prices and limits. Every response carries the <code>Deprecation</code>, <code>Sunset</code> and <code>Link</code> headers.</p>",
-          "</body></html>",
-        ].join("\n");
+        for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+        reply.header("cache-control", "public, max-age=3600").type("text/html; charset=utf-8");
+        return domainRiskDeprecationPage(DOMAIN_RISK_DEPRECATION);
       },
     });
 
@@ -92,7 +88,7 @@ export function riskRoutes(services: Services): FastifyPluginAsyncZod {
       ...route(OPS.domainRisksGet, {
         config: { deprecation: DOMAIN_RISK_DEPRECATION },
         schema: {
-          summary: "Get a domain risk record (SPEC §4.5; deprecated)",
+          summary: "Get a domain risk record (deprecated)",
           tags: ["domain risk"],
           deprecated: true,
           params: riskParams,

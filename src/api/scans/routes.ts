@@ -33,7 +33,7 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
     app.route({
       ...route(OPS.scansCreate, {
         schema: {
-          summary: "Scan a URL in a real browser, asynchronously (SPEC §4.6)",
+          summary: "Scan a URL in a real browser, asynchronously",
           description:
             "201 with a pending scan to poll at GET /v1/scans/{scan_id}. Charged $0.05 when created; a scan that fails on our side is refunded. An invalid URL is 400 `invalid_url`, not charged. With `max_age_seconds`, the organization's completed scan of the same URL created within that age is answered instead (200, the scan record with `reused: true`, not charged). `visibility: unlisted` creates the scan with a share link. See docs/scans.md and docs/sharing.md.",
           tags: ["scans"],
@@ -55,7 +55,7 @@ export function scanRoutes(services: Services): FastifyPluginAsyncZod {
     app.route({
       ...route(OPS.scansGet, {
         schema: {
-          summary: "Get a scan (SPEC §4.6)",
+          summary: "Get a scan: its status and, once completed, its report",
           description:
             "The scan record: `pending`, `processing`, `completed` (with `report`) or `failed` (with `error`, refunded). Poll every 3-5 seconds. Never charged. An id that is unknown, malformed or another organization's answers 404.",
           tags: ["scans"],

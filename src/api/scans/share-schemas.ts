@@ -35,6 +35,24 @@ const sharedFormSchema = z.object({
   visible: z.boolean(),
 });
 
+const sharedTlsSchema = z.object({
+  protocol: z.string().nullable(),
+  subject: z.string().nullable().describe("Masked"),
+  issuer: z.string().nullable().describe("Masked"),
+  valid_from: z.string().nullable(),
+  valid_to: z.string().nullable(),
+});
+
+const sharedNetworkSchema = z.object({
+  domain: z.string().nullable().describe("The registrable domain looked up in RDAP"),
+  registered_at: z.string().nullable().describe("Its registration date (RDAP); null when unknown"),
+  age_days: z.number().int().nullable().describe("Whole days since registration; null when unknown"),
+  registrar: z.string().nullable(),
+  address: z.string().nullable().describe("The host's first address"),
+  asn: z.number().int().nullable().describe("The autonomous system of that address"),
+  as_org: z.string().nullable().describe("The organization of that autonomous system"),
+});
+
 /** What a share link shows of a scan (docs/sharing.md): the record and the page, masked. */
 export const sharedScanSchema = z
   .object({
@@ -54,6 +72,14 @@ export const sharedScanSchema = z
         redirect_chain: z.array(sharedHopSchema),
         requests: z.array(sharedRequestSchema),
         forms: z.array(sharedFormSchema),
+        tls: sharedTlsSchema
+          .nullable()
+          .describe("The certificate of the final document as the browser negotiated it; null without one"),
+        network: sharedNetworkSchema
+          .nullable()
+          .describe(
+            "Registration and hosting of the final host (the scan's network checks); null without them",
+          ),
       })
       .nullable()
       .describe("What the browser saw, masked; null until completed, for failed scans and once expired"),
@@ -61,6 +87,10 @@ export const sharedScanSchema = z
       .string()
       .nullable()
       .describe("The viewport screenshot (`/s/{token}/screenshot`); null when there is none"),
+    full_screenshot_url: z
+      .string()
+      .nullable()
+      .describe("The full-page screenshot (`/s/{token}/screenshot?full=1`); null when there is none"),
     artifacts_expired: z
       .boolean()
       .describe("true when the organization's retention deleted the screenshot and the page's capture"),

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB } from "../../platform/db/schema.js";
+import type { DB, ScanArtifactKind } from "../../platform/db/schema.js";
 import { ApiError } from "../errors.js";
 import { toScanError } from "./job.js";
 import { type ScanError, scanErrorSchema } from "./schemas.js";
@@ -24,9 +24,12 @@ export class ScanShareService {
     return toSharedView(row, token, storedError(row.error));
   }
 
-  /** GET /s/{token}/screenshot: the viewport screenshot (PNG) of the unlisted scan the token opens. */
-  async screenshot(token: string): Promise<Buffer> {
-    const found = isShareToken(token) ? await readSharedScreenshot(this.db, token) : null;
+  /**
+   * GET /s/{token}/screenshot[?full=1]: the viewport (or full-page) screenshot (PNG) of the unlisted scan the
+   * token opens.
+   */
+  async screenshot(token: string, kind: ScanArtifactKind = "viewport"): Promise<Buffer> {
+    const found = isShareToken(token) ? await readSharedScreenshot(this.db, token, kind) : null;
     if (!found) throw notShared();
     if (found.data) return found.data;
     if (found.purged) throw artifactExpired("screenshot");
@@ -39,7 +42,8 @@ export class ScanShareService {
   }
 }
 
-function storedError(value: Record<string, unknown> | null): ScanError | null {
+/** A stored `error` column as the API answers it. */
+export function storedError(value: Record<string, unknown> | null): ScanError | null {
   if (value === null) return null;
   const parsed = scanErrorSchema.safeParse(value);
   return parsed.success ? parsed.data : toScanError({ code: "scan_failed", message: "" });

@@ -30,21 +30,52 @@ export function maskReport(report: ScanReportBody): ScanReportBody {
   };
 }
 
-/** What the browser saw, masked: the final URL and title, the redirect chain, the requests and the forms. */
-function maskedPage(capture: ScanCapture): NonNullable<SharedScan["page"]> {
+/** How a page's URLs and texts are written: masked for a share link, as they were for the organization. */
+export interface PageMasking {
+  url(value: string): string;
+  optionalUrl(value: string | null): string | null;
+  text(value: string): string;
+}
+
+export const MASKED: PageMasking = { url: maskUrl, optionalUrl: maskOptionalUrl, text: maskText };
+export const UNMASKED: PageMasking = { url: (v) => v, optionalUrl: (v) => v, text: (v) => v };
+
+export type PageView = NonNullable<SharedScan["page"]>;
+
+/** The final host's registration and hosting, from the capture's network checks; null without them. */
+function networkOf(capture: ScanCapture): PageView["network"] {
+  const checks = capture.network;
+  if (!checks) return null;
+  const { rdap, asn } = checks;
   return {
-    final_url: maskOptionalUrl(capture.finalUrl),
+    domain: rdap.domain,
+    registered_at: rdap.registeredAt,
+    age_days: rdap.ageDays,
+    registrar: rdap.registrar,
+    address: asn.hosts[0]?.address ?? checks.dns.addresses[0]?.address ?? null,
+    asn: asn.asn,
+    as_org: asn.org,
+  };
+}
+
+/**
+ * What the browser saw: the final URL and title, the redirect chain, the requests, the forms, the
+ * certificate and the final host's registration — masked for a share link (`MASKED`).
+ */
+export function pageOf(capture: ScanCapture, m: PageMasking): PageView {
+  return {
+    final_url: m.optionalUrl(capture.finalUrl),
     status: capture.status,
-    title: capture.title === null ? null : maskText(capture.title),
+    title: capture.title === null ? null : m.text(capture.title),
     redirect_chain: capture.chain.map((h) => ({
-      url: maskUrl(h.url),
+      url: m.url(h.url),
       status: h.status,
-      location: maskOptionalUrl(h.location),
+      location: m.optionalUrl(h.location),
       kind: h.kind,
       address: h.address,
     })),
     requests: capture.requests.map((r) => ({
-      url: maskUrl(r.url),
+      url: m.url(r.url),
       method: r.method,
       resource_type: r.resourceType,
       status: r.status,
@@ -52,11 +83,21 @@ function maskedPage(capture: ScanCapture): NonNullable<SharedScan["page"]> {
       outcome: r.outcome,
     })),
     forms: capture.forms.map((f) => ({
-      action: maskOptionalUrl(f.action),
+      action: m.optionalUrl(f.action),
       method: f.method,
       inputs: f.inputs.map((i) => ({ type: i.type, name: i.name })),
       visible: f.visible,
     })),
+    tls: capture.tls
+      ? {
+          protocol: capture.tls.protocol,
+          subject: capture.tls.subject === null ? null : m.text(capture.tls.subject),
+          issuer: capture.tls.issuer === null ? null : m.text(capture.tls.issuer),
+          valid_from: capture.tls.validFrom,
+          valid_to: capture.tls.validTo,
+        }
+      : null,
+    network: networkOf(capture),
   };
 }
 
@@ -76,8 +117,9 @@ export function toSharedView(row: SharedScanRow, token: string, error: ScanError
     completed_at: finished ? (row.completed_at?.toISOString() ?? null) : null,
     report: report ? maskReport(report) : null,
     error: row.status === "failed" ? error : null,
-    page: capture ? maskedPage(capture) : null,
+    page: capture ? pageOf(capture, MASKED) : null,
     screenshot_url: completed && row.has_viewport ? sharedScreenshotPath(token) : null,
+    full_screenshot_url: completed && row.has_full_page ? `${sharedScreenshotPath(token)}?full=1` : null,
     artifacts_expired: row.artifacts_purged_at !== null,
   };
 }

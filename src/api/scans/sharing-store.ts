@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { DB } from "../../platform/db/schema.js";
+import type { DB, ScanArtifactKind } from "../../platform/db/schema.js";
 import { newShareToken, type Visibility } from "./sharing.js";
 import { SCAN_COLUMNS, type ScanRow } from "./store.js";
 
@@ -60,6 +60,8 @@ export interface SharedScanRow extends ScanRow {
   capture: Record<string, unknown> | null;
   /** Whether the viewport screenshot is stored. */
   has_viewport: boolean;
+  /** Whether the full-page screenshot is stored. */
+  has_full_page: boolean;
 }
 
 /** The unlisted scan a share token opens, with its capture; null for any other token. */
@@ -72,6 +74,9 @@ export async function readSharedScan(db: Kysely<DB>, token: string): Promise<Sha
       sql<boolean>`exists (select 1 from scan_artifacts a where a.scan_id = s.id and a.kind = 'viewport')`.as(
         "has_viewport",
       ),
+      sql<boolean>`exists (select 1 from scan_artifacts a where a.scan_id = s.id and a.kind = 'full_page')`.as(
+        "has_full_page",
+      ),
     ])
     .where("s.share_token", "=", token)
     .where("s.visibility", "=", "unlisted")
@@ -79,16 +84,15 @@ export async function readSharedScan(db: Kysely<DB>, token: string): Promise<Sha
   return row ?? null;
 }
 
-/** The viewport screenshot of the scan a share token opens, with the scan's state; null for any other token. */
+/** A screenshot of the scan a share token opens, with the scan's state; null for any other token. */
 export async function readSharedScreenshot(
   db: Kysely<DB>,
   token: string,
+  kind: ScanArtifactKind = "viewport",
 ): Promise<{ status: ScanRow["status"]; purged: boolean; data: Buffer | null } | null> {
   const row = await db
     .selectFrom("scans as s")
-    .leftJoin("scan_artifacts as a", (join) =>
-      join.onRef("a.scan_id", "=", "s.id").on("a.kind", "=", "viewport"),
-    )
+    .leftJoin("scan_artifacts as a", (join) => join.onRef("a.scan_id", "=", "s.id").on("a.kind", "=", kind))
     .select(["s.status", "s.artifacts_purged_at", "a.data"])
     .where("s.share_token", "=", token)
     .where("s.visibility", "=", "unlisted")

@@ -1,3 +1,4 @@
+import { reportFindings } from "../findings/report.js";
 import type { Egress } from "../net/index.js";
 import type { NameModel } from "./names/model.js";
 import { analyzeNetwork } from "./network/index.js";
@@ -56,5 +57,10 @@ export async function analyzeRisk(
         buildVerdict({ ...s, findings: [...s.findings, policyFinding] }, network),
       )
     : plain;
-  return { ok: true, report, brand: s.brand?.name ?? null };
+  // The verdict weighs every finding as the agents reported it; the report shows them as people read them.
+  return {
+    ok: true,
+    report: { ...report, evidence_findings: reportFindings(report.evidence_findings) },
+    brand: s.brand?.name ?? null,
+  };
 }

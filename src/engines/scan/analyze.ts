@@ -1,6 +1,6 @@
 import { settleWithin } from "../../util/within.js";
 import { makeFinding } from "../findings/catalog.js";
-import type { Finding } from "../findings/types.js";
+import { reportFindings } from "../findings/report.js";
 import { analyzeContentAgent, loginForBrand } from "./agents/content/index.js";
 import { buildContext } from "./agents/context.js";
 import { analyzeNetworkAgent } from "./agents/network/index.js";
@@ -58,12 +58,6 @@ async function runVision(agent: VisionAgent, input: VisionInput, timeoutMs: numb
   return { ok: false, reason: `no answer within ${timeoutMs} ms` };
 }
 
-/** Findings in report order: system first, then network, vision and content, each by severity. */
-function ordered(groups: Finding[][]): Finding[] {
-  const rank = { Critical: 0, High: 1, Medium: 2, Low: 3, Informational: 4 } as const;
-  return groups.flatMap((group) => [...group].sort((a, b) => rank[a.severity] - rank[b.severity]));
-}
-
 /**
  * Analyzes one capture: the network and content agents (pure, synchronous) run while the vision agent
  * (screenshots, OCR) works; then the brand evidence of all three is joined, the verdict is decided and the
@@ -117,12 +111,12 @@ export async function analyzeScan(
         ),
       );
   }
-  const findings = ordered([
-    system.findings,
-    network.findings,
-    visionResult?.findings ?? [],
-    content?.findings ?? [],
-  ]);
+  const findings = [
+    ...system.findings,
+    ...network.findings,
+    ...(visionResult?.findings ?? []),
+    ...(content?.findings ?? []),
+  ];
   const verdict = decide(verdictInput, findings);
   verdict.executive_summary = summarize(verdictInput, verdict, findings);
   return {
@@ -131,7 +125,8 @@ export async function analyzeScan(
     threat_type: verdict.threat_type,
     confidence_score: verdict.confidence_score,
     executive_summary: verdict.executive_summary,
-    evidence_findings: findings,
+    // The verdict weighs every finding as the agents reported it; the report shows them as people read them.
+    evidence_findings: reportFindings(findings),
     site_context: content ? buildSiteContext(ctx, content.signals, verdict, visionResult) : null,
   };
 }

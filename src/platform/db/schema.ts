@@ -42,6 +42,8 @@ export interface LedgerTable {
 export interface InstallationTable {
   id: string;
   created_at: CreatedAt;
+  /** HMAC key of signed scan view links (migration 0012); set by the first process that needs it. */
+  link_secret: Uint8Array | null;
 }
 
 export interface CreditHoldsTable {
