@@ -685,7 +685,8 @@ async function explain(url: string, orgId: string, sample: Sample): Promise<stri
       statements = compiled.filter((q) => q.sql.includes("bit_count"));
     } else {
       await service.list(orgId, sample.query);
-      statements = compiled.slice(-1);
+      // The list's own statement: a list with several terms runs it in a transaction (SET LOCAL … commit).
+      statements = compiled.filter((q) => /^\s*SELECT/i.test(q.sql)).slice(-1);
     }
     if (statements.length === 0) return ["(no query was run)"];
     const plans: string[] = [];

@@ -18,7 +18,7 @@ import { NEAR_DISTANCE, probeValues } from "./similar-terms.js";
  */
 
 /** Near-duplicate candidates measured at most, per hash, per page. */
-export const NEAR_CANDIDATES = 2_000;
+export const NEAR_CANDIDATES = 500;
 /** A scan shares at most one band value per band with another, so it comes back at most this often. */
 const BANDS = 4;
 
