@@ -7,8 +7,8 @@ import type { Har } from "./export/har.js";
 import { type ExportInput, toHar, toMispEvent, toStixBundle } from "./export/index.js";
 import type { MispEvent } from "./export/misp.js";
 import type { StixBundle } from "./export/stix.js";
-import type { ScanReportBody } from "./schemas.js";
-import { artifactExpired } from "./sharing.js";
+import type { ScanReportBody, ScanStatus } from "./schemas.js";
+import { artifactExpired, unavailableMessage } from "./sharing.js";
 import { readCapture, readScan } from "./store.js";
 
 export type ExportFormat = "stix" | "misp";
@@ -81,11 +81,6 @@ export class ScanExportService {
 }
 
 /** The same wording as the capture's and the screenshots' 404s (src/api/scans/service.ts). */
-function unavailable(status: string, what: string): ApiError {
-  if (status === "failed") return new ApiError("not_found", `This scan failed; it has no ${what}.`);
-  if (status === "completed") return new ApiError("not_found", `This scan has no ${what}.`);
-  return new ApiError(
-    "not_found",
-    `This scan has not finished yet; its ${what} is available once it is completed.`,
-  );
+function unavailable(status: ScanStatus, what: string): ApiError {
+  return new ApiError("not_found", unavailableMessage(status, what));
 }

@@ -24,12 +24,18 @@ import {
   type ScanList,
   type ScanRecord,
   type ScanReportBody,
-  type ScanStatus,
   type ScanSummary,
   scanErrorSchema,
 } from "./schemas.js";
 import { type ScanListRow, searchScans } from "./search.js";
-import { artifactExpired, newShareToken, reuseKey, sharePath, type Visibility } from "./sharing.js";
+import {
+  artifactExpired,
+  newShareToken,
+  reuseKey,
+  sharePath,
+  unavailableMessage,
+  type Visibility,
+} from "./sharing.js";
 import { findReusableScan, setVisibility } from "./sharing-store.js";
 import { findSimilarScans } from "./similar.js";
 import type { SimilarScans, SimilarScansQuery } from "./similar-schemas.js";
@@ -425,14 +431,6 @@ export class ScanService {
       next_cursor: found.next ? encodeCursor(found.next) : null,
     };
   }
-}
-
-function unavailableMessage(status: ScanStatus, what: string, kind: ScanArtifactKind | null): string {
-  if (status === "failed") return `This scan failed; it has no ${what}.`;
-  if (status === "completed") {
-    return `This scan has no ${kind === "full_page" ? "full-page " : kind === "viewport" ? "viewport " : ""}${what}.`;
-  }
-  return `This scan has not finished yet; its ${what} is available once it is completed.`;
 }
 
 function notFound(): ApiError {

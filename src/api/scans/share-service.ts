@@ -5,7 +5,7 @@ import { toScanError } from "./job.js";
 import { type ScanError, scanErrorSchema } from "./schemas.js";
 import type { SharedScan } from "./share-schemas.js";
 import { toSharedView } from "./share-view.js";
-import { artifactExpired, isShareToken } from "./sharing.js";
+import { artifactExpired, isShareToken, unavailableMessage } from "./sharing.js";
 import { readSharedScan, readSharedScreenshot } from "./sharing-store.js";
 
 /** Every token that opens nothing — unknown, malformed, revoked — gets this same answer. */
@@ -33,12 +33,7 @@ export class ScanShareService {
     if (!found) throw notShared();
     if (found.data) return found.data;
     if (found.purged) throw artifactExpired("screenshot");
-    if (found.status === "completed") throw new ApiError("not_found", "This scan has no screenshot.");
-    if (found.status === "failed") throw new ApiError("not_found", "This scan failed; it has no screenshot.");
-    throw new ApiError(
-      "not_found",
-      "This scan has not finished yet; its screenshot is available once it is completed.",
-    );
+    throw new ApiError("not_found", unavailableMessage(found.status, "screenshot"));
   }
 }
 

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { ScanVisibility } from "../../platform/db/schema.js";
+import type { ScanArtifactKind, ScanVisibility } from "../../platform/db/schema.js";
 import { ApiError } from "../errors.js";
+import type { ScanStatus } from "./schemas.js";
 
 /*
  * Reuse and visibility of scans (docs/sharing.md): the request fields, share tokens and the reuse key. A
@@ -51,6 +52,22 @@ export function sharePath(token: string | null): string | null {
 /** The reuse key of a normalized scan URL: its SHA-256, hex (scans.url_key). */
 export function reuseKey(normalizedUrl: string): string {
   return createHash("sha256").update(normalizedUrl, "utf8").digest("hex");
+}
+
+/**
+ * Why a scan has no `what` to show (404 `not_found`), the same words wherever it is asked for: the record's
+ * screenshot and capture, the exports, a shared screenshot. `kind` names which screenshot when it matters.
+ */
+export function unavailableMessage(
+  status: ScanStatus,
+  what: string,
+  kind: ScanArtifactKind | null = null,
+): string {
+  if (status === "failed") return `This scan failed; it has no ${what}.`;
+  if (status === "completed") {
+    return `This scan has no ${kind === "full_page" ? "full-page " : kind === "viewport" ? "viewport " : ""}${what}.`;
+  }
+  return `This scan has not finished yet; its ${what} is available once it is completed.`;
 }
 
 /** 410 `artifact_expired`: the organization's retention deleted this artifact (docs/sharing.md). */

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import type { Kysely } from "kysely";
 import type { FetchOptions, FetchResult } from "../../engines/net/index.js";
 import type { DB } from "../../platform/db/schema.js";
+import { isUuid } from "../../platform/ids.js";
 import type { AnyJobHandler } from "../../platform/jobs/index.js";
 import { pageOf, pageWindow } from "../cursor.js";
 import { ApiError } from "../errors.js";
@@ -240,9 +241,6 @@ export class WebhookService {
     return url.href;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => UUID.test(value);
 
 function unique(events: readonly string[]): string[] {
   return [...new Set(events)];
