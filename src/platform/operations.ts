@@ -459,6 +459,12 @@ export const OPS = {
     path: "/admin/v1/orgs/{id}",
     auth: "admin",
   }),
+  adminKeysList: defineOperation({
+    name: "admin.keys.list",
+    method: "GET",
+    path: "/admin/v1/orgs/{id}/keys",
+    auth: "admin",
+  }),
   adminKeysCreate: defineOperation({
     name: "admin.keys.create",
     method: "POST",

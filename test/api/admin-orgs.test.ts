@@ -53,6 +53,38 @@ describe("GET /admin/v1/orgs", () => {
     expect(account.json()).toMatchObject({ name: "default", balance_usd: 2 });
   });
 
+  it("lists an organization's keys by id and first characters, so a lost one can be revoked", async () => {
+    const lost = await t.createOrg(1, "default");
+    await t.createOrg(1, "other");
+    const fresh = (await t.admin("POST", `/admin/v1/orgs/${lost.orgId}/keys`)).json<{
+      key_id: string;
+      api_key: string;
+    }>();
+    type KeyList = {
+      data: Array<{ key_id: string; prefix: string; created_at: string; revoked_at: string | null }>;
+    };
+    const listed = (await t.admin("GET", `/admin/v1/orgs/${lost.orgId}/keys`)).json<KeyList>();
+    expect(listed.data.map((k) => k.key_id)[0]).toBe(fresh.key_id); // newest first, this org's only
+    expect(listed.data).toHaveLength(2);
+    const old = listed.data[1];
+    expect(old?.revoked_at).toBeNull();
+    expect(lost.apiKey.startsWith(old?.prefix ?? "?")).toBe(true);
+    expect(old?.prefix.length).toBeLessThan(lost.apiKey.length / 2); // never the key itself
+    expect(JSON.stringify(listed)).not.toContain(lost.apiKey);
+
+    expect((await t.admin("DELETE", `/admin/v1/keys/${old?.key_id}`)).statusCode).toBe(200);
+    expect((await t.get("/v1/account", lost.apiKey)).statusCode).toBe(401);
+    expect((await t.get("/v1/account", fresh.api_key)).statusCode).toBe(200);
+    const after = (await t.admin("GET", `/admin/v1/orgs/${lost.orgId}/keys`)).json<KeyList>();
+    expect(after.data[1]?.revoked_at).not.toBeNull();
+    expect(after.data[0]?.revoked_at).toBeNull();
+
+    expect(
+      (await t.admin("GET", "/admin/v1/orgs/00000000-0000-4000-8000-000000000000/keys")).statusCode,
+    ).toBe(404);
+    expect((await t.get(`/admin/v1/orgs/${lost.orgId}/keys`, fresh.api_key)).statusCode).toBe(401);
+  });
+
   it("needs the admin token and refuses a bad cursor or limit", async () => {
     const org = await t.createOrg(1, "keyed");
     expect((await t.get("/admin/v1/orgs", org.apiKey)).statusCode).toBe(401);

@@ -34,6 +34,7 @@ describe("GET /v2/domain-classification/{domain}", () => {
         "facts",
         "functions",
         "identity",
+        "impersonates",
         "scraping_status",
         "stability",
         "state",
@@ -41,6 +42,7 @@ describe("GET /v2/domain-classification/{domain}", () => {
       ].sort(),
     );
     expect(body.domain).toBe("github.com");
+    expect(body.impersonates).toBeNull();
     expect(Object.keys(body.facts).sort()).toEqual([
       "created_at",
       "hosting_provider",

@@ -46,6 +46,19 @@ describe("a look-alike domain", () => {
     expect(res.json().identity.operator).toBe("Unknown");
   });
 
+  it("the paid read, a POST answered from the cache and a completed job say the same", async () => {
+    const org = await t.createOrg(1, "identity");
+    const paid = await t.get("/v2/domain-classification/paypa1.com", org.apiKey);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ domain: "paypa1.com", impersonates: "PayPal" });
+    const post = await t.post("/v2/domain-classification", { domain: "paypa1.com" }, org.apiKey);
+    expect(post.json()).toMatchObject({ impersonates: "PayPal" });
+    const own = await t.get("/v2/domain-classification/codewharf.dev", org.apiKey);
+    expect(own.json().impersonates).toBeNull();
+    const doc = (await t.get("/openapi.json")).json();
+    expect(doc.components.schemas.ClassificationResult.required).toContain("impersonates");
+  });
+
   it("its page shows a warning banner instead of the category badge", async () => {
     const res = await t.get("/domains/paypa1.com");
     expect(res.statusCode).toBe(200);

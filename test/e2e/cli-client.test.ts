@@ -160,7 +160,22 @@ describe("domainlens org list", () => {
 
     const key = await runCli(["key", "create", "--org", org.orgId, "--json"], admin);
     expect(key.code).toBe(0);
-    const apiKey = (JSON.parse(key.output) as { api_key: string }).api_key;
-    expect((await t.get("/v1/account", apiKey)).json()).toMatchObject({ name: "cli-client" });
+    const created = JSON.parse(key.output) as { api_key: string; key_id: string };
+    expect((await t.get("/v1/account", created.api_key)).json()).toMatchObject({ name: "cli-client" });
+
+    // The lost key: found in the key list by its first characters, then revoked.
+    const keys = await runCli(["key", "list", "--org", org.orgId, "--human"], admin);
+    expect(keys.code).toBe(0);
+    expect(keys.output).toMatch(/^KEY ID +KEY BEGINS +ISSUED \(UTC\) +STATE/);
+    const lostLine = keys.output.split("\n").find((line) => line.includes(org.apiKey.slice(0, 14)));
+    expect(lostLine).toMatch(/ active$/);
+    const lostId = lostLine?.split(/ +/)[0] ?? "";
+    expect(lostId).not.toBe(created.key_id);
+    expect((await runCli(["key", "revoke", "--key", lostId, "--json"], admin)).code).toBe(0);
+    expect((await t.get("/v1/account", org.apiKey)).statusCode).toBe(401);
+    expect((await t.get("/v1/account", created.api_key)).statusCode).toBe(200);
+    const after = await runCli(["key", "list", "--org", org.orgId, "--human"], admin);
+    expect(after.output).toMatch(new RegExp(`${lostId} .* revoked \\d{4}-`));
+    org = { ...org, apiKey: created.api_key };
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, createServer, type Server } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../support/db.js";
@@ -27,14 +27,30 @@ function refused(hostPort: string): Promise<boolean> {
   });
 }
 
+/**
+ * Holds 127.0.0.1:8080, the demo's default port, so that the demo meets it taken as on a developer's
+ * machine. Resolves null when something else already holds it (taken all the same).
+ */
+function hold8080(): Promise<Server | null> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      error.code === "EADDRINUSE" ? resolve(null) : reject(error),
+    );
+    server.listen(8080, "127.0.0.1", () => resolve(server));
+  });
+}
+
 let database: TestDatabase;
 let demo: Spawned;
+let held: Server | null = null;
 
 beforeAll(async () => {
   database = await openTestDatabase();
   if (database.kind === "pglite") await database.close();
+  held = await hold8080();
+  // No PORT: the default port is taken, so the demo takes a free one and says so.
   demo = spawnCli(["demo"], {
-    PORT: "0",
     DATA_DIR: database.dataDir ?? path.join(tmpRoot, "demo-unused"),
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
@@ -44,6 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await demo?.stop();
+  held?.close();
   if (database.kind === "postgres") await database.close();
 });
 
@@ -59,6 +76,14 @@ describe("domainlens demo", () => {
     expect(account.status).toBe(200);
     expect(await account.json()).toMatchObject({ name: "demo", balance_usd: 10 });
     expect(out).toMatch(/EGRESS_ALLOW_CIDRS=127\.77\.0\.0\/16/);
+  });
+
+  it("takes a free port when 8080 is taken and no port was asked for, and says so", () => {
+    const out = demo.output();
+    expect(out).toContain("Port 8080 is in use, so the demo took a free port");
+    const port = Number(/the API on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
+    expect(port).toBeGreaterThan(0);
+    expect(port).not.toBe(8080);
   });
 
   it("writes the long configuration to a file, prints its path, and suggests commands that work on Linux", () => {
@@ -115,6 +140,21 @@ describe("domainlens demo", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Codewharf Ltd.");
   });
+
+  it("warns on the command line that a look-alike presents itself as a brand it is not", async () => {
+    const out = demo.output();
+    const key = /export KEY=(dl_live_\S+)/.exec(out)?.[1] ?? "";
+    const url = /the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? "";
+    const run = await runCli(["classify", "paypa1.com", "--wait", "--human"], {
+      DOMAINLENS_URL: url,
+      DOMAINLENS_API_KEY: key,
+    });
+    expect(run.code).toBe(0);
+    expect(run.output).toContain(
+      "Warning: presents itself as PayPal, but the domain does not belong to PayPal.",
+    );
+    expect(run.output).toMatch(/Operator +Unknown/);
+  }, 90_000);
 
   it("scans a phishing clone and a legitimate fixture to completed reports with screenshots", async () => {
     const out = demo.output();

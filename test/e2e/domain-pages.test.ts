@@ -7,6 +7,7 @@ import { analyzeCapture } from "../../src/engines/classify/analyze/index.js";
 import { fixtureCapture } from "../../src/engines/classify/analyze/testing/fixture-capture.js";
 import { createTestApp, sampleClassification, type TestApp } from "../support/app.js";
 import { launchChromium } from "../support/chromium.js";
+import { checkScreenshot, noHorizontalScroll, shotFolder } from "../support/screenshots.js";
 
 const XSS = {
   img: "<img src=x onerror=alert(1)>",
@@ -272,6 +273,58 @@ describe("look-alikes, the home page, the lists and the deprecation page", () =>
     expect(cspViolations).toEqual([]);
     await page.close();
   });
+});
+
+describe("every page in a browser, on a desktop and on a phone", () => {
+  /** Each HTML page the service serves without a key, with the status it answers. */
+  const PAGES: Array<[name: string, path: string, status: number]> = [
+    ["landing", "/", 200],
+    ["domains", "/domains", 200],
+    ["domain", "/domains/github.com", 200],
+    ["lookalike", "/domains/paypa1.com", 200],
+    ["unknown", "/domains/never-classified-here.org", 404],
+    ["invalid", "/domains/not a domain", 400],
+    ["deprecation", "/deprecations/domain-risks-v1", 200],
+    ["long", `/domains/${LONG_LABEL}.com`, 200],
+  ];
+  const VIEWPORTS = [
+    { label: "desktop", options: { viewport: { width: 1280, height: 900 } }, size: [1280, 900] },
+    {
+      label: "phone",
+      options: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      },
+      size: [780, 1688],
+    },
+  ] as const;
+
+  it.each(VIEWPORTS)(
+    "renders every page on a $label: screenshots, no sideways scroll, no CSP violation",
+    async ({ label, options, size }) => {
+      const shots = shotFolder(`domain-pages-${label}`);
+      const context = await browser.newContext(options);
+      try {
+        const { page, dialogs, cspViolations } = await openPage(context);
+        for (const [name, path, status] of PAGES) {
+          const res = await page.goto(`${base}${path}`);
+          expect({ name, status: res?.status() }).toEqual({ name, status });
+          expect(await page.locator("header.site .brand").isVisible()).toBe(true);
+          expect(await page.locator("h1").first().isVisible()).toBe(true);
+          await noHorizontalScroll(page);
+          await checkScreenshot(page, shots.dir, `${name}-${label}`, size[0], size[1]);
+        }
+        expect(dialogs).toEqual([]);
+        expect(cspViolations).toEqual([]);
+      } finally {
+        await context.close();
+        shots.remove();
+      }
+    },
+    120_000,
+  );
 });
 
 describe("search", () => {

@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +7,7 @@ import type { ScanCapture } from "../../src/engines/scan/types.js";
 import { waitFor } from "../fixtures/jobs/support.js";
 import { createTestApp, sampleCapture, sampleScanReport, type TestApp } from "../support/app.js";
 import { launchChromium } from "../support/chromium.js";
-import { tmpRoot } from "../support/paths.js";
+import { checkScreenshot, noHorizontalScroll, shotFolder } from "../support/screenshots.js";
 
 /*
  * The scan result page in Chromium (docs/pages.md#scan-result-page): a shared page and the owner's signed
@@ -145,7 +143,7 @@ function phishReport(url: string, extra: { brand?: string; details?: string } = 
 let t: TestApp;
 let base: string;
 let browser: Browser;
-let shots: string;
+let shots: { dir: string; remove(): void };
 let viewport: Buffer;
 let fullPage: Buffer;
 
@@ -208,9 +206,8 @@ let xssOwner: string;
 
 beforeAll(async () => {
   [viewport, fullPage] = await Promise.all([picture(1280, 800), picture(1280, 2400)]);
-  // SCAN_PAGE_SHOTS=<folder> keeps the screenshots there for a person to look at.
-  shots = process.env.SCAN_PAGE_SHOTS ?? mkdtempSync(path.join(tmpRoot, "scan-page-shots-"));
-  mkdirSync(shots, { recursive: true });
+  // PAGE_SHOTS=<folder> keeps the screenshots there for a person to look at.
+  shots = shotFolder("scan-page-shots");
   t = await createTestApp({ scan: scanner });
   t.startWorker({ scanJob: { timeoutMs: 5_000 } });
   const org = await t.createOrg(10, "analysts");
@@ -233,7 +230,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await t?.close();
-  if (shots && !process.env.SCAN_PAGE_SHOTS) rmSync(shots, { recursive: true, force: true });
+  shots?.remove();
 });
 
 /** A page that records dialogs, console messages about the CSP and page errors; all must stay empty. */
@@ -250,27 +247,6 @@ async function openPage(context: BrowserContext) {
   });
   page.on("pageerror", (err) => problems.push(err.message));
   return { page, dialogs, problems };
-}
-
-/** Takes a screenshot into the temp folder; checks it is a PNG of `width`×`height` that is not blank. */
-async function checkScreenshot(page: Page, name: string, width: number, height: number): Promise<void> {
-  const file = path.join(shots, `${name}.png`);
-  await page.evaluate("window.scrollTo(0, 0)");
-  await page.screenshot({ path: file });
-  const png = readFileSync(file);
-  expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
-  const meta = await sharp(png).metadata();
-  expect({ name, width: meta.width, height: meta.height }).toEqual({ name, width, height });
-  const stats = await sharp(png).stats();
-  // Not one flat colour: text, banner and picture make the channels vary.
-  expect(Math.max(...stats.channels.slice(0, 3).map((c) => c.stdev))).toBeGreaterThan(10);
-}
-
-async function noHorizontalScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate<{ scrollWidth: number; clientWidth: number }>(
-    "({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth })",
-  );
-  expect(scrollWidth).toBe(clientWidth);
 }
 
 async function expectKeyTextVisible(page: Page): Promise<void> {
@@ -296,7 +272,7 @@ describe("shared result page", () => {
     expect(res?.status()).toBe(200);
     expect(res?.headers()["content-type"]).toBe("text/html; charset=utf-8");
     await expectKeyTextVisible(page);
-    await checkScreenshot(page, "shared-desktop", 1280, 900);
+    await checkScreenshot(page, shots.dir, "shared-desktop", 1280, 900);
 
     // Grouped by agent, the group with the worst finding first; by severity within a group.
     const headings = await page.locator("#h-findings ~ h3").allTextContents();
@@ -350,7 +326,7 @@ describe("shared result page", () => {
       await page.goto(`${base}${link}`);
       await noHorizontalScroll(page);
       await expectKeyTextVisible(page);
-      await checkScreenshot(page, name, 780, 1688);
+      await checkScreenshot(page, shots.dir, name, 780, 1688);
     }
     expect(problems).toEqual([]);
     await context.close();
@@ -364,7 +340,7 @@ describe("owner's result page", () => {
     const res = await page.goto(`${base}${ownerLink}`);
     expect(res?.status()).toBe(200);
     await expectKeyTextVisible(page);
-    await checkScreenshot(page, "owner-desktop", 1280, 900);
+    await checkScreenshot(page, shots.dir, "owner-desktop", 1280, 900);
     expect(await page.locator('[data-field="url"]').textContent()).toBe(
       "https://paypa1-login.example.com/signin?email=jane@corp.example",
     );

@@ -688,7 +688,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List an organization's API keys
+         * @description Every key the organization has had, newest first: its id, its first characters (`prefix`), when it was issued and, if so, revoked. The keys themselves are never stored; a lost key is found by its prefix or its issue time and revoked by its `key_id`.
+         */
+        get: operations["adminKeysList"];
         put?: never;
         /** Issue another API key */
         post: operations["adminKeysCreate"];
@@ -796,6 +800,15 @@ export interface components {
             status: number;
             message: string;
         };
+        ApiKeyListInput: {
+            data: {
+                key_id: string;
+                /** @description The key's first characters, as the key itself begins; the rest is never stored */
+                prefix: string;
+                created_at: string;
+                revoked_at: string | null;
+            }[];
+        };
         OrganizationPageInput: {
             /** @description Newest first */
             data: {
@@ -872,6 +885,12 @@ export interface components {
                 is_form_builder: boolean;
                 is_document_host: boolean;
             };
+            /**
+             * @description The well-known brand the site presents itself as although the domain does not belong to that brand ("PayPal" for a PayPal look-alike); null when the site claims no identity other than its own. See docs/classification.md, "Claimed identity".
+             * @example PayPal
+             * @example null
+             */
+            impersonates: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp ending in Z
@@ -1589,6 +1608,15 @@ export interface components {
             status: number;
             message: string;
         };
+        ApiKeyList: {
+            data: {
+                key_id: string;
+                /** @description The key's first characters, as the key itself begins; the rest is never stored */
+                prefix: string;
+                created_at: string;
+                revoked_at: string | null;
+            }[];
+        };
         OrganizationPage: {
             /** @description Newest first */
             data: {
@@ -1665,6 +1693,12 @@ export interface components {
                 is_form_builder: boolean;
                 is_document_host: boolean;
             };
+            /**
+             * @description The well-known brand the site presents itself as although the domain does not belong to that brand ("PayPal" for a PayPal look-alike); null when the site claims no identity other than its own. See docs/classification.md, "Claimed identity".
+             * @example PayPal
+             * @example null
+             */
+            impersonates: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp ending in Z
@@ -5779,6 +5813,55 @@ export interface operations {
                             charged_usd: number;
                         }[];
                     };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    adminKeysList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
             /** @description Default Response */

@@ -14,6 +14,7 @@ import {
   createOrgResponse,
   creditsBody,
   creditsResponse,
+  keyListResponse,
   keyParams,
   limitsBody,
   limitsResponse,
@@ -95,6 +96,20 @@ export function adminRoutes(services: Services): FastifyPluginAsyncZod {
         await services.orgs.updateSettings(request.params.id, request.body);
         return orgWithUsage(request.params.id);
       },
+    });
+
+    app.route({
+      ...route(OPS.adminKeysList, {
+        schema: {
+          ...base,
+          summary: "List an organization's API keys",
+          description:
+            "Every key the organization has had, newest first: its id, its first characters (`prefix`), when it was issued and, if so, revoked. The keys themselves are never stored; a lost key is found by its prefix or its issue time and revoked by its `key_id`.",
+          params: orgParams,
+          response: { 200: keyListResponse, ...errors },
+        },
+      }),
+      handler: async (request) => services.orgs.listKeys(request.params.id),
     });
 
     app.route({

@@ -13,6 +13,20 @@ export const createOrgResponse = z.object({ org_id: z.string(), key_id: z.string
 export const orgParams = z.object({ id: z.string() });
 export const keyParams = z.object({ key_id: z.string() });
 export const createKeyResponse = z.object({ key_id: z.string(), api_key: z.string() });
+export const keyListResponse = z
+  .object({
+    data: z.array(
+      z.object({
+        key_id: z.string(),
+        prefix: z
+          .string()
+          .describe("The key's first characters, as the key itself begins; the rest is never stored"),
+        created_at: z.string(),
+        revoked_at: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "ApiKeyList" });
 export const revokeKeyResponse = z.object({ key_id: z.string(), revoked_at: z.string() });
 export const creditsBody = z.strictObject({ amount_usd: usd.positive().max(1_000_000) });
 export const creditsResponse = z.object({ balance_usd: z.number() });

@@ -109,6 +109,28 @@ export class OrgService {
     return KeyStore.create(this.db, orgId);
   }
 
+  /** The organization's keys, newest first: ids, prefixes and times (never the keys, which are not stored). */
+  async listKeys(orgId: string): Promise<{
+    data: Array<{ key_id: string; prefix: string; created_at: string; revoked_at: string | null }>;
+  }> {
+    await this.requireOrg(orgId);
+    const rows = await this.db
+      .selectFrom("api_keys")
+      .select(["id", "display_prefix", "created_at", "revoked_at"])
+      .where("org_id", "=", orgId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute();
+    return {
+      data: rows.map((row) => ({
+        key_id: row.id,
+        prefix: row.display_prefix,
+        created_at: row.created_at.toISOString(),
+        revoked_at: row.revoked_at?.toISOString() ?? null,
+      })),
+    };
+  }
+
   async revokeKey(keyId: string): Promise<{ key_id: string; revoked_at: string }> {
     if (!isUuid(keyId)) throw new ApiError("not_found", "No API key has this id.");
     const result = await this.keys.revoke(keyId);

@@ -133,6 +133,8 @@ export interface CallerJobRow {
   result: StoredClassification | null;
   classified_at: Date | null;
   updated_at: Date | null;
+  /** The brand the domain's pages claim without owning it (records.ts, impersonationOf). */
+  claimed_brand: string | null;
 }
 
 /** An organization's job with its crawl's progress and the domain's stored classification. */
@@ -153,6 +155,7 @@ export async function readCallerJob(db: Kysely<DB>, orgId: string, id: string): 
       "c.result",
       "c.classified_at",
       "c.updated_at",
+      sql<string | null>`c.evidence->>'claimedBrand'`.as("claimed_brand"),
     ])
     .where("cj.id", "=", id)
     .where("cj.org_id", "=", orgId)
@@ -161,7 +164,8 @@ export async function readCallerJob(db: Kysely<DB>, orgId: string, id: string): 
   return { ...row, result: (row.result as StoredClassification | null) ?? null };
 }
 
-export interface CallerJobListRow extends Omit<CallerJobRow, "result" | "classified_at" | "updated_at"> {
+export interface CallerJobListRow
+  extends Omit<CallerJobRow, "result" | "classified_at" | "updated_at" | "claimed_brand"> {
   micros: string;
 }
 

@@ -179,6 +179,7 @@ export class ClassificationJobs {
         result: row.result,
         classified_at: row.classified_at,
         updated_at: row.updated_at,
+        claimed_brand: row.claimed_brand,
       });
     }
     return job;

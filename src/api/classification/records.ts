@@ -61,8 +61,8 @@ export function impersonationOf(row: StoredRow): string | null {
   return row.result.identity.operator === UNKNOWN_OPERATOR ? claimed : null;
 }
 
-/** SPEC §2.2, plus `functions`. */
-export function toResult(row: Omit<StoredRow, "claimed_brand">): ClassificationResult {
+/** The §2.2 result, plus `functions` and `impersonates` (the same values as the public view). */
+export function toResult(row: StoredRow): ClassificationResult {
   const { functions: _functions, facts, ...rest } = row.result;
   const { registered_date: _registered, ...publicFacts } = facts;
   return {
@@ -70,6 +70,7 @@ export function toResult(row: Omit<StoredRow, "claimed_brand">): ClassificationR
     domain: row.domain,
     facts: publicFacts,
     functions: functionsOf(row),
+    impersonates: impersonationOf(row),
     classified_at: row.classified_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -50,9 +50,18 @@ const factsShape = {
   redirect_destination: z.string().nullable(),
 };
 
+/** The identity a site claims without owning it, as the public view and the paid read both show it. */
+const impersonatesSchema = z
+  .string()
+  .nullable()
+  .describe(
+    'The well-known brand the site presents itself as although the domain does not belong to that brand ("PayPal" for a PayPal look-alike); null when the site claims no identity other than its own. See docs/classification.md, "Claimed identity".',
+  )
+  .meta({ examples: ["PayPal", null] });
+
 /**
- * SPEC §2.2: the classification result returned on a cache hit and inside a completed job, plus the
- * capability flags the public view has (`functions`, the same values: docs/classification.md).
+ * SPEC §2.2: the classification result returned on a cache hit and inside a completed job, plus what the
+ * public view adds (`functions` and `impersonates`, the same values: docs/classification.md).
  */
 export const classificationResultSchema = z
   .object({
@@ -63,6 +72,7 @@ export const classificationResultSchema = z
     functions: functionsSchema.describe(
       "The eight capability flags, the same values as the public endpoint GET /api/v1/classify returns",
     ),
+    impersonates: impersonatesSchema,
     classified_at: timestamp,
     updated_at: timestamp,
   })
@@ -91,13 +101,7 @@ export const publicClassificationSchema = z
     category: categorySchema,
     identity: identitySchema,
     functions: functionsSchema,
-    impersonates: z
-      .string()
-      .nullable()
-      .describe(
-        'The well-known brand the site presents itself as although the domain does not belong to that brand ("PayPal" for a PayPal look-alike); null when the site claims no identity other than its own. See docs/classification.md, "Claimed identity".',
-      )
-      .meta({ examples: ["PayPal", null] }),
+    impersonates: impersonatesSchema,
     facts: z.object({
       registered_date: z.string().nullable(),
       rank: z.number().int().positive().nullable(),

@@ -125,11 +125,25 @@ export function adminCommands(ctx: CliContext): CommandSpec[] {
       },
     },
     {
+      name: "key list",
+      section: SECTION,
+      summary: "list an organization's API keys (ids, first characters, issue and revocation times)",
+      description:
+        "The keys themselves are never stored, only their first characters: a lost key is recognized by how it begins or when it was issued, and revoked by its id with 'domainlens key revoke'.",
+      options: { org: ORG },
+      output: true,
+      examples: ["domainlens key list --org 6f1c…"],
+      async run({ values, command }) {
+        const path = `/admin/v1/orgs/${org(values, command)}/keys`;
+        return ctx.show(values, await call(await adminServer(command), "GET", path), "keys");
+      },
+    },
+    {
       name: "key create",
       section: SECTION,
       summary: "issue another API key for an organization (shown once)",
       description:
-        "Also the way back in when an organization's key is lost: find the organization with 'domainlens org list', issue a new key, and revoke the lost one if it may have leaked.",
+        "Also the way back in when an organization's key is lost: find the organization with 'domainlens org list', issue a new key, then find the lost one with 'domainlens key list' and revoke it if it may have leaked.",
       options: { org: ORG },
       output: true,
       examples: ["domainlens key create --org 6f1c…"],

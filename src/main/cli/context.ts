@@ -3,6 +3,7 @@ import {
   classificationText,
   fieldsText,
   jobText,
+  keysTable,
   orgsTable,
   reportText,
   scansTable,
@@ -35,7 +36,7 @@ export class Failure {
 export const KEEP_RUNNING = Symbol("keep running");
 export const EXIT_NOW = Symbol("exit now");
 
-export type ShowKind = "report" | "scan" | "classification" | "job" | "scans" | "orgs" | "fields";
+export type ShowKind = "report" | "scan" | "classification" | "job" | "scans" | "orgs" | "keys" | "fields";
 
 export interface CliContext {
   env: Record<string, string | undefined>;
@@ -68,6 +69,8 @@ function human(kind: ShowKind, data: unknown, paint: Paint, width: number, extra
       return scansTable(d, paint);
     case "orgs":
       return orgsTable(d, paint);
+    case "keys":
+      return keysTable(d, paint);
     case "fields":
       return fieldsText(data);
   }

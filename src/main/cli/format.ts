@@ -177,6 +177,7 @@ interface ClassificationLike {
   category?: { purpose?: string; specialization?: string };
   facts?: { created_at?: string | null; rank?: number | null; hosting_provider?: string };
   functions?: Record<string, boolean>;
+  impersonates?: string | null;
 }
 
 /** `domainlens classify`: who operates the domain and what it is for. */
@@ -196,7 +197,16 @@ export function classificationText(result: ClassificationLike, paint: Paint, wid
     ["Hosting", result.facts?.hosting_provider ?? ""],
     ["Functions", flags.length ? flags.join(", ") : "none"],
   ];
-  const lines = [paint("bold", result.domain), ...rows.map(([k, v]) => `  ${k.padEnd(11)} ${v}`)];
+  const lines = [paint("bold", result.domain)];
+  if (result.impersonates) {
+    lines.push(
+      paint(
+        "red",
+        `  Warning: presents itself as ${result.impersonates}, but the domain does not belong to ${result.impersonates}.`,
+      ),
+    );
+  }
+  lines.push(...rows.map(([k, v]) => `  ${k.padEnd(11)} ${v}`));
   if (result.identity?.summary) lines.push("", wrap(result.identity.summary, width));
   return lines.join("\n");
 }
@@ -225,9 +235,7 @@ export function scansTable(
     String(s.scan_id),
     String(s.status),
     s.final_assessment ? `${String(s.final_assessment)} ${String(s.confidence_score)}` : "",
-    String(s.created_at ?? "")
-      .replace("T", " ")
-      .slice(0, 19),
+    utcTime(s.created_at),
     String(s.url),
   ]);
   const text = table(["SCAN", "STATUS", "VERDICT", "CREATED (UTC)", "URL"], rows, paint, (row) => [
@@ -250,12 +258,32 @@ export function orgsTable(
     String(o.org_id),
     String(o.name),
     `$${Number(o.balance_usd).toFixed(2)}`,
-    String(o.created_at ?? "")
-      .replace("T", " ")
-      .slice(0, 19),
+    utcTime(o.created_at),
   ]);
   const text = table(["ORG", "NAME", "BALANCE", "CREATED (UTC)"], rows, paint);
   return page.next_cursor ? `${text}\n\nMore: --cursor ${page.next_cursor}` : text;
+}
+
+/** An ISO time as `YYYY-MM-DD hh:mm:ss` (UTC); empty when absent. */
+function utcTime(value: unknown): string {
+  return typeof value === "string" ? value.replace("T", " ").slice(0, 19) : "";
+}
+
+/** GET /admin/v1/orgs/{id}/keys: one line per key, revoked ones marked. */
+export function keysTable(list: { data: Array<Record<string, unknown>> }, paint: Paint): string {
+  if (list.data.length === 0) return "No keys.";
+  const rows = list.data.map((k) => [
+    String(k.key_id),
+    `${String(k.prefix)}…`,
+    utcTime(k.created_at),
+    k.revoked_at ? `revoked ${utcTime(k.revoked_at)}` : "active",
+  ]);
+  return table(["KEY ID", "KEY BEGINS", "ISSUED (UTC)", "STATE"], rows, paint, (row) => [
+    null,
+    null,
+    null,
+    row[3] === "active" ? "green" : "gray",
+  ]);
 }
 
 /** Any other answer: `key  value` lines, nested values as compact JSON. */
