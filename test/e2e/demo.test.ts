@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../support/chromium.js";
 import { openTestDatabase, type TestDatabase } from "../support/db.js";
 import { tmpRoot } from "../support/paths.js";
 import { runCli, type Spawned, spawnCli } from "../support/process.js";
@@ -111,6 +112,40 @@ describe("domainlens demo", () => {
     expect(scan.status).toBe("completed");
     expect(scan.report.final_assessment).toBe("Malicious");
     expect(readFileSync(shot).subarray(1, 4).toString()).toBe("PNG");
+  }, 180_000);
+
+  it("a new user reads --help, scans with --wait and opens the printed result page in a browser", async () => {
+    const help = await runCli(["--help"], {});
+    expect(help.code).toBe(0);
+    expect(help.output).toMatch(/^  scan +scan a URL in a real browser/m);
+    const out = demo.output();
+    const env = {
+      DOMAINLENS_URL: /the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? "",
+      DOMAINLENS_API_KEY: /export KEY=(dl_live_\S+)/.exec(out)?.[1] ?? "",
+    };
+    const run = await runCli(["scan", "https://paypa1.com/login", "--wait", "--human"], env);
+    expect(run.code).toBe(0);
+    expect(run.output).toMatch(/Malicious/);
+    const link = /Result page \(open in a browser until [^)]+\): (http\S+)/.exec(run.output)?.[1];
+    expect(link).toBeDefined();
+
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      expect((await page.goto(link ?? ""))?.status()).toBe(200);
+      expect(await page.locator('[data-field="verdict"]').innerText()).toBe("Malicious");
+      expect(await page.locator('[data-field="brand"]').innerText()).toBe("PayPal");
+      expect(await page.locator('[data-field="url"]').innerText()).toBe("https://paypa1.com/login");
+      // The screenshot the scan's browser took, served through the same signed link.
+      const width = await page
+        .locator('[data-field="screenshot"]')
+        .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+      expect(width).toBeGreaterThan(0);
+      expect(await page.locator('[data-field="finding"]').count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-field="requests"] tbody tr').count()).toBeGreaterThan(0);
+    } finally {
+      await browser.close();
+    }
   }, 180_000);
 
   it("classifies a fixture domain through a crawl job, as the printed calls do", async () => {
