@@ -117,7 +117,7 @@ describe("domainlens demo", () => {
   it("a new user reads --help, scans with --wait and opens the printed result page in a browser", async () => {
     const help = await runCli(["--help"], {});
     expect(help.code).toBe(0);
-    expect(help.output).toMatch(/^  scan +scan a URL in a real browser/m);
+    expect(help.output).toMatch(/^ {2}scan +scan a URL in a real browser/m);
     const out = demo.output();
     const env = {
       DOMAINLENS_URL: /the API on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? "",
@@ -137,9 +137,9 @@ describe("domainlens demo", () => {
       expect(await page.locator('[data-field="brand"]').innerText()).toBe("PayPal");
       expect(await page.locator('[data-field="url"]').innerText()).toBe("https://paypa1.com/login");
       // The screenshot the scan's browser took, served through the same signed link.
-      const width = await page
-        .locator('[data-field="screenshot"]')
-        .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+      const width = await page.evaluate<number>(
+        `(() => { const img = document.querySelector('[data-field="screenshot"]'); return img && img.complete ? img.naturalWidth : 0; })()`,
+      );
       expect(width).toBeGreaterThan(0);
       expect(await page.locator('[data-field="finding"]').count()).toBeGreaterThan(0);
       expect(await page.locator('[data-field="requests"] tbody tr').count()).toBeGreaterThan(0);

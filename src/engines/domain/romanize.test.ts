@@ -36,6 +36,16 @@ describe("the name a host label spells", () => {
     expect(spells("fishkaclub", "Фишка")).toBe(true);
   });
 
+  it("matches a host that spells some of a longer name's words in their order", () => {
+    expect(spells("marpeator", "מרפאת שיניים אור")).toBe(true);
+    expect(spells("studioshalom", "סטודיו יוגה שלום")).toBe(true);
+    expect(spells("ulybkaplyus", "Стоматология Улыбка Плюс")).toBe(true);
+    // Out of order, one word of three plus another name, or letters of no word: not the name.
+    expect(spells("plyusulybka", "Стоматология Улыбка Плюс")).toBe(false);
+    expect(spells("marpeatpaypal", "מרפאת שיניים אור")).toBe(false);
+    expect(spells("secureverify", "Стоматология Улыбка Плюс")).toBe(false);
+  });
+
   it("does not match another name, nor a short one by its consonants alone", () => {
     expect(spells("paypallogin", "Сбербанк Онлайн")).toBe(false);
     expect(spells("randomshop", "Магазин")).toBe(false);

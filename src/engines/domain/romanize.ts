@@ -501,7 +501,8 @@ export function nameSkeleton(spelling: string): string {
 /**
  * Whether a Latin spelling of a name (from `romanizations`) is the name a host's label holds: the same
  * letters or one holding the other (at least four), the same consonant skeleton (at least three
- * consonants), or a skeleton of at least four consonants holding the other.
+ * consonants), a skeleton of at least four consonants holding the other, or the skeleton of some of a
+ * longer name's words in their order (`spellsSomeWords`).
  */
 export function spellsLabel(label: string, spelling: string): boolean {
   const letters = label.replace(/[^a-z]/g, "");
@@ -515,6 +516,33 @@ export function spellsLabel(label: string, spelling: string): boolean {
     const name = nameSkeleton(spelling);
     if (name.length < 3) return false;
     if (name === host) return true;
-    return Math.min(name.length, host.length) >= 4 && (host.includes(name) || name.includes(host));
+    if (Math.min(name.length, host.length) >= 4 && (host.includes(name) || name.includes(host))) return true;
   }
+  return spellsSomeWords(host, spelling);
+}
+
+/**
+ * A host that spells two or more of a name's words in their order and leaves the others out (`marpeat-or`
+ * for "Marpeat Shinayim Or", the clinic's name without "dental"), compared by skeleton as a whole.
+ */
+function spellsSomeWords(host: string, spelling: string): boolean {
+  if (host.length < 4) return false;
+  const words = spelling
+    .split(/[^a-z]+/)
+    .map(nameSkeleton)
+    .filter((w) => w.length > 0)
+    .slice(0, 6);
+  if (words.length < 3) return false; // two words are the whole name, compared above
+  for (let mask = 1; mask < 1 << words.length; mask++) {
+    let kept = 0;
+    let joined = "";
+    for (let i = 0; i < words.length; i++) {
+      if ((mask >> i) & 1) {
+        kept++;
+        joined += words[i];
+      }
+    }
+    if (kept >= 2 && kept < words.length && joined.replace(/(.)\1+/g, "$1") === host) return true;
+  }
+  return false;
 }

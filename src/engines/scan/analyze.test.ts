@@ -57,6 +57,15 @@ describe("world fixtures, browser captures", () => {
     });
   });
 
+  it("a kit that keeps only the brand's sign-in description on a throwaway host is Brand Impersonation", async () => {
+    const html =
+      '<!DOCTYPE html><html><head><title>Sample Background</title><meta name="description" content="Login to access your IONOS e-mail account and read your e-mail online with IONOS Webmail."></head><body><script src="https://collect.example/app.js"></script></body></html>';
+    const report = await scan(savedCapture("https://admin-ad.web.app/", html));
+    expect(report.final_assessment).toBe("Suspicious");
+    expect(report.threat_type).toBe("Brand Impersonation");
+    expect(report.site_context?.detected_brand).toBe("IONOS");
+  });
+
   it("follows redirect chains to the page they land on", async () => {
     const report = await scan(fixtureScan("winter-deals-alert.top").capture);
     expect(report.final_assessment).toBe("Malicious");

@@ -265,6 +265,8 @@ function threatTypeOf(input: VerdictInput, brand: ImpersonatedBrandCall | null, 
   if ((c?.reward.length ?? 0) > 0) return THREAT_TYPES.scam;
   // A flagged page that asks for secrets is after them, whoever it claims to be.
   if (secrets.length > 0) return phishingOf(secrets);
+  // A weaker claim (one place) that the host or the page's emptiness raised: still a brand posed as.
+  if (brand && hasFinding(findings, "CON-020", "Medium")) return THREAT_TYPES.brandImpersonation;
   const categories = n.site.keywordCategories;
   if (categories.some((k) => k === "crypto" || k === "prize")) return THREAT_TYPES.scam;
   if (categories.length > 0) return THREAT_TYPES.phishing;

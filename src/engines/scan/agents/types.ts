@@ -12,6 +12,8 @@ export type ClaimPlace =
   | "logo"
   | "heading"
   | "form"
+  /** The page's description calls it the sign-in of the brand's account ("Login to access your IONOS e-mail"). */
+  | "description"
   /** The host name spells the claimed brand or a near miss of it. */
   | "address"
   | "vision_logo"

@@ -15,6 +15,7 @@ import {
 } from "../brand-names.js";
 import { ownerOfHost, type ScanContext } from "../context.js";
 import { type UrlParts, urlParts } from "../hosts.js";
+import type { PageField } from "../page.js";
 import type { BrandClaim, ClaimPlace } from "../types.js";
 import { PROMPT_CHARS } from "./crypto.js";
 
@@ -70,8 +71,30 @@ export function copyrightHolder(line: string): string {
 /** Fields people type into (their captions can name the account's brand). */
 const TEXT_ENTRY = new Set(["text", "email", "password", "tel", "number", "textarea", "url", ""]);
 
+/** A description of a page as the way into an account ("Login to access your … account"). */
+const ACCOUNT_ACCESS =
+  /\b(?:log ?in|sign ?in|access|manage|verify|check)\b[^.]{0,40}\byour\b[^.]{0,60}\b(?:account|e-?mail|mail|inbox|wallet|card)\b/i;
+
 /** Captions that name a kind of data, not a brand. */
 const FIELD_CONCEPTS = /\bsocial security\b|\bmedicare (?:number|card)\b/i;
+
+/** The word after a messenger's name in a caption asking for the visitor's handle on it ("LINE ID"). */
+const HANDLE_WORDS =
+  /\b(?:id|number|no|phone|tel|mobile|username|user ?name|handle|contact|nickname|account name)\b|@/i;
+
+/**
+ * A messaging or social handle asked as a way to reach the visitor ("LINE ID", "WhatsApp number",
+ * "Telegram username") in a form that asks no password: a contact field, no claim to be that service.
+ */
+function contactHandle(
+  caption: string,
+  brand: Brand,
+  field: PageField,
+  fields: readonly PageField[],
+): boolean {
+  if (brand.sector !== "social" || !HANDLE_WORDS.test(caption)) return false;
+  return !fields.some((f) => f.type === "password" && (field.form < 0 || f.form === field.form));
+}
 
 /** The label the registrant or platform user chose (`techglimmer` for www.techglimmer.net). */
 export function siteLabel(ctx: ScanContext): string | null {
@@ -152,8 +175,9 @@ export function selfName(
  * of choices (a "PayPal" payment option) nor identity-provider links ("Continue with GitHub").
  */
 function wordmarks(page: ScanContext["page"]): string[] {
+  // Buttons and fields' labels are captions, not the page's name (a form caption is read as one below).
   const buttons = new Set(
-    [...page.buttons, ...page.fields.filter((f) => !TEXT_ENTRY.has(f.type)).map((f) => f.label)]
+    [...page.buttons, ...page.fields.map((f) => f.label)]
       .filter((b) => b.length > 0)
       .map((b) => b.toLowerCase()),
   );
@@ -240,6 +264,13 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
   for (const key of ["og:site_name", "application-name", "apple-mobile-web-app-title"])
     fromPhrase(claims, owners, facts.meta[key], "site_name");
   for (const line of facts.copyright) fromPhrase(claims, owners, copyrightHolder(line), "copyright");
+  // A description that calls the page the way into one brand's account (kits keep the original's).
+  const description = facts.meta.description ?? facts.meta["og:description"];
+  if (description && ACCOUNT_ACCESS.test(description)) {
+    const named = [...new Set(brandsNamedIn(description, 4).map((h) => h.brand))];
+    const brand = named.length === 1 ? named[0] : undefined;
+    if (brand && !owners.has(brand.name)) add(claims, brand, "description", description.slice(0, 120));
+  }
   for (const block of wordmarks(page)) fromPhrase(claims, owners, block, "wordmark");
   for (const heading of facts.headings.filter((h) => h.level <= 2).slice(0, 4))
     fromPhrase(claims, owners, heading.text, "heading");
@@ -263,7 +294,9 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
     for (const caption of [field.label, field.placeholder]) {
       if (!caption.trim() || SSO.test(caption) || FIELD_CONCEPTS.test(caption)) continue;
       const hit = brandOfPhrase(caption);
-      if (hit && !owners.has(hit.brand.name)) add(claims, hit.brand, "form", caption.trim());
+      if (!hit || owners.has(hit.brand.name) || contactHandle(caption, hit.brand, field, page.fields))
+        continue;
+      add(claims, hit.brand, "form", caption.trim());
     }
   }
   // A page that also names itself (a title segment or copyright holder matching its own domain name)
@@ -271,7 +304,9 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
   const selfNamed = namesItself(ctx);
   if (selfNamed) {
     for (const [name, claim] of claims) {
-      const kept = claim.places.filter((p) => p !== "title" && p !== "heading" && p !== "wordmark");
+      const kept = claim.places.filter(
+        (p) => p !== "title" && p !== "heading" && p !== "wordmark" && p !== "description",
+      );
       if (kept.length === 0) claims.delete(name);
       else claim.places = kept;
     }

@@ -87,6 +87,47 @@ describe("brand claims", () => {
     expect(codes(out)).toEqual(expect.arrayContaining(["CON-020", "CON-021"]));
   });
 
+  it("a description that calls the page the way into a brand's account claims it", () => {
+    const html = (description: string) =>
+      `<!DOCTYPE html><html><head><title>Sample Background</title><meta name="description" content="${description}"></head><body><script>var b='https://collect.example/ionos/compact.php';</script></body></html>`;
+    const run = (url: string, description: string) =>
+      analyzeContentAgent(buildContext(savedCapture(url, html(description)), { rankLookup: false }));
+    const kit = run(
+      "https://admin-ad.web.app/",
+      "Login to access your IONOS e-mail account and read your e-mail online with IONOS Webmail.",
+    );
+    expect(kit.signals.claims[0]).toMatchObject({ brand: "IONOS", places: ["description"] });
+    expect(kit.findings.find((f) => f.finding_id === "CON-020")?.severity).not.toBe("Low");
+    // A description that only names brands, or names two, claims none.
+    expect(
+      run("https://admin-ad.web.app/", "Compare IONOS hosting plans and prices.").signals.claims,
+    ).toEqual([]);
+    expect(
+      run("https://admin-ad.web.app/", "Log in to access your IONOS or GoDaddy e-mail account.").signals
+        .claims,
+    ).toEqual([]);
+  });
+
+  it("a messenger handle asked as a contact field is no claim; beside a password it still is", () => {
+    const gym = content(
+      "https://ironpulse-gym.example/join",
+      `<h1>สมัครสมาชิก Iron Pulse</h1><form action="/join" method="post">
+        <label for="n">ชื่อ</label><input id="n" name="name">
+        <label for="l">LINE ID</label><input id="l" name="line">
+        <label for="w">WhatsApp number</label><input id="w" name="wa" type="tel">
+        <label for="t">Telegram username</label><input id="t" name="tg"></form>`,
+      "Iron Pulse Gym",
+    );
+    expect(gym.signals.claims).toEqual([]);
+    expect(codes(gym)).not.toContain("CON-020");
+
+    const kit = content(
+      "https://verify-account-center.example/",
+      '<form action="next.php"><label for="l">LINE ID</label><input id="l" name="id"><input type="password" name="p" placeholder="Password"></form>',
+    );
+    expect(kit.signals.claims[0]).toMatchObject({ brand: "LINE", places: ["form"] });
+  });
+
   it("not on the brand's own domain", () => {
     const out = content(
       "https://www.paypal.com/signin",
@@ -201,6 +242,14 @@ describe("what legitimate pages look like", () => {
     expect(codes(password)).toContain("CON-013");
     const builder = content("https://bramblewick-candles.weebly.com/checkout", card, "Checkout");
     expect(codes(builder)).toContain("CON-013");
+  });
+
+  it("a password on a throwaway host whose chosen name carries lure words is lured (CON-013 Medium)", () => {
+    const form = '<form action="/next"><input type="email" name="e"><input type="password" name="p"></form>';
+    const severity = (url: string) =>
+      content(url, form, "Sign in").findings.find((f) => f.finding_id === "CON-013")?.severity;
+    expect(severity("https://mail.verifica-account.weebly.com/")).toBe("Medium");
+    expect(severity("https://bramblewick-candles.weebly.com/")).toBe("Low");
   });
 
   it("a company's name on a domain of its own product is no claim (Valve on steampowered.com)", () => {
