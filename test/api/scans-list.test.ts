@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultAsnLookup } from "../../src/engines/net/asn.js";
 import { waitFor } from "../fixtures/jobs/support.js";
@@ -142,6 +143,28 @@ describe("GET /v1/scans", () => {
     expect(
       await q(`?created_before=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`),
     ).toEqual(sorted(phish, plain, cdn, down));
+  });
+
+  it("keeps each search term at its scan's creation time to the microsecond, so filtered pages page alike", async () => {
+    const org = await t.createOrg(10, "term-times");
+    const made: string[] = [];
+    for (let i = 0; i < 4; i++)
+      made.push(await submit(org.apiKey, `https://micro-${i}.example.com/`, ["batch"]));
+    await finished(org.apiKey, made);
+    const { rows } = await sql<{ drift: number }>`
+      SELECT count(*)::int AS drift FROM scan_terms t JOIN scans s ON s.id = t.scan_id
+       WHERE s.org_id = ${org.orgId} AND t.created_at <> s.created_at`.execute(t.database.db);
+    expect(rows[0]?.drift).toBe(0);
+    // Two at a time by tag: every scan once, newest first, as the unfiltered list pages them.
+    const seen: string[] = [];
+    let cursor: string | null = "";
+    while (cursor !== null) {
+      const page = await list(org.apiKey, `?tag=batch&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...ids(page));
+      cursor = page.next_cursor;
+    }
+    expect(seen).toEqual(ids(await list(org.apiKey, "?limit=10")));
+    expect(seen).toHaveLength(4);
   });
 
   it("answers 400 with a stable code for a bad filter or cursor, and lists for free", async () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { trustedConstant } from "./html.js";
-import { STYLE_HASH } from "./style.js";
+import { pageSecurityHeaders, STYLE_HASH } from "./style.js";
 
 /**
  * The scan result page's own rules, on top of the stylesheet of every page (style.ts): the verdict banner,
@@ -64,18 +64,7 @@ const SCAN_STYLE_HASH = `'sha256-${createHash("sha256").update(SCAN_STYLESHEET, 
  * Security headers of the scan result page: as the domain pages' (style.ts), with the page's second
  * stylesheet and its screenshots (`img-src 'self'`) allowed. No script may run.
  */
-export const SCAN_PAGE_HEADERS: Readonly<Record<string, string>> = {
-  "content-security-policy": [
-    "default-src 'none'",
-    `style-src ${STYLE_HASH} ${SCAN_STYLE_HASH}`,
-    "img-src 'self' data:",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join("; "),
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "x-frame-options": "DENY",
-  "cross-origin-opener-policy": "same-origin",
-  "cross-origin-resource-policy": "same-origin",
-};
+export const SCAN_PAGE_HEADERS: Readonly<Record<string, string>> = pageSecurityHeaders(
+  [STYLE_HASH, SCAN_STYLE_HASH],
+  "'self' data:",
+);

@@ -101,19 +101,27 @@ footer p{margin:.25rem 0}
 /** The CSP source that allows exactly this stylesheet. */
 export const STYLE_HASH = `'sha256-${createHash("sha256").update(STYLESHEET, "utf8").digest("base64")}'`;
 
+/**
+ * The security headers of a server-rendered page: no script, no frame, nothing from elsewhere; only the
+ * given stylesheets (by hash) and images from `imgSrc`.
+ */
+export function pageSecurityHeaders(styleHashes: readonly string[], imgSrc: string): Record<string, string> {
+  return {
+    "content-security-policy": [
+      "default-src 'none'",
+      `style-src ${styleHashes.join(" ")}`,
+      `img-src ${imgSrc}`,
+      "form-action 'self'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+  };
+}
+
 /** Security headers of every page, redirect and error page under /domains. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "content-security-policy": [
-    "default-src 'none'",
-    `style-src ${STYLE_HASH}`,
-    "img-src data:",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join("; "),
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "x-frame-options": "DENY",
-  "cross-origin-opener-policy": "same-origin",
-  "cross-origin-resource-policy": "same-origin",
-};
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = pageSecurityHeaders([STYLE_HASH], "data:");

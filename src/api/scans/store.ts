@@ -44,29 +44,25 @@ export async function insertScan(
     })
     .returning("created_at")
     .executeTakeFirstOrThrow();
-  await insertTerms(tx, { id: scan.id, orgId: scan.orgId, createdAt: row.created_at }, scan.terms);
+  await insertTerms(tx, scan.id, scan.terms);
   return row.created_at;
 }
 
-/** Adds search terms to a scan (each once; a term it has already is kept). */
-async function insertTerms(
-  tx: Kysely<DB>,
-  scan: { id: string; orgId: string; createdAt: Date },
-  terms: readonly ScanTerm[],
-): Promise<void> {
-  const rows = uniqueTerms(terms).map((t) => ({
-    scan_id: scan.id,
-    org_id: scan.orgId,
-    kind: t.kind,
-    value: t.value,
-    created_at: scan.createdAt,
-  }));
-  if (rows.length === 0) return;
-  await tx
-    .insertInto("scan_terms")
-    .values(rows)
-    .onConflict((oc) => oc.columns(["scan_id", "kind", "value"]).doNothing())
-    .execute();
+/**
+ * Adds search terms to a scan (each once; a term it has already is kept). Each term takes the scan's
+ * organization and creation time from the scan's row in SQL, to the microsecond, so term walks and scan
+ * walks order and page a scan alike.
+ */
+async function insertTerms(tx: Kysely<DB>, scanId: string, terms: readonly ScanTerm[]): Promise<void> {
+  const unique = uniqueTerms(terms);
+  if (unique.length === 0) return;
+  const kinds = unique.map((t) => t.kind);
+  const values = unique.map((t) => t.value);
+  await sql`INSERT INTO scan_terms (scan_id, org_id, kind, value, created_at)
+            SELECT s.id, s.org_id, t.kind, t.value, s.created_at
+              FROM scans s, unnest(${kinds}::text[], ${values}::text[]) AS t(kind, value)
+             WHERE s.id = ${scanId}
+            ON CONFLICT (scan_id, kind, value) DO NOTHING`.execute(tx);
 }
 
 /** Replaces the tags of the organization's scan; null when it has no such scan. */
@@ -95,7 +91,7 @@ export async function replaceTagsIn(
     .executeTakeFirst();
   if (!row) return null;
   await tx.deleteFrom("scan_terms").where("scan_id", "=", scanId).where("kind", "=", "tag").execute();
-  await insertTerms(tx, { id: scanId, orgId, createdAt: row.created_at }, tagTerms(tags));
+  await insertTerms(tx, scanId, tagTerms(tags));
   return row;
 }
 
@@ -141,7 +137,7 @@ export async function completeScan(
     .returning(["org_id", "created_at"])
     .executeTakeFirst();
   if (!row) return false;
-  await insertTerms(tx, { id: scanId, orgId: row.org_id, createdAt: row.created_at }, outcome.terms);
+  await insertTerms(tx, scanId, outcome.terms);
   for (const artifact of outcome.artifacts) {
     await tx
       .insertInto("scan_artifacts")
