@@ -134,6 +134,25 @@ describe("scams that ask for no password", () => {
     expect(flagged(report)).toBe(false);
   });
 
+  it("leaves a repair shop that warns about «virus détecté» calls alone, in French and German", async () => {
+    const french = await analyze(
+      "https://www.depannage-pc-lemoine.fr/suivi",
+      "Suivi de réparation – Dépannage PC Lemoine",
+      `<h1>Suivi de votre réparation</h1><p>Une question ? Appelez-nous au 02 40 55 01 82.</p>
+       <p>Aucun technicien de Dépannage PC Lemoine ne vous contactera spontanément pour un « virus détecté ».</p>`,
+      "fr",
+    );
+    expect(codes(french)).not.toContain("CON-044");
+    const german = await analyze(
+      "https://www.pc-hilfe-brandt.de/",
+      "PC-Hilfe Brandt",
+      `<h1>PC-Hilfe Brandt</h1><p>Rufen Sie uns an: 030 5550 1822.</p>
+       <p>Wir rufen Sie niemals wegen eines angeblich erkannten Virus an: Virus erkannt-Anrufe sind Betrug.</p>`,
+      "de",
+    );
+    expect(codes(german)).not.toContain("CON-044");
+  });
+
   it("names a messaging-group invitation that asks for the phone number and code", async () => {
     const report = await analyze(
       "https://join-official-group.web.app/",

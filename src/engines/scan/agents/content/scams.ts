@@ -77,7 +77,7 @@ const INFECTED = new RegExp(
     whole("code d'erreur|fehlercode|código de error|codice di errore|foutcode|hata kodu"),
     "ウイルス(?:に感染|が検出|感染)|(?:コンピュータ|パソコン|pc)[^。|]{0,10}(?:ロックされ|ブロックされ|感染)|컴퓨터가 (?:감염|잠겼|차단)|바이러스(?:가|에) (?:감염|발견)",
   ].join("|"),
-  "u",
+  "gu",
 );
 /** A phone number: 9 to 14 digits, grouped by spaces, dots, dashes or brackets, in any national format. */
 const PHONE = /(?:\+|\b)\d(?:[\s.()-]{0,2}\d){8,13}\b/;
@@ -177,7 +177,9 @@ function giveawayCall(input: ScamInput): ScamCall | null {
 
 function techSupportCall(input: ScamInput): ScamCall | null {
   const { lines, page } = input;
-  const infected = phrase(INFECTED, lines);
+  // An alert, not a shop's or a bank's warning about one ("no technician will call you about a «virus
+  // détecté»"): the first affirmed and unquoted mention.
+  const infected = firstAffirmed(INFECTED, lines)?.trim().slice(0, 80) ?? null;
   if (!infected) return null;
   // A number offered to call: a phone number in a block that says to call or in the block after it (a
   // number set apart under "call support now:"), or a tel: link.

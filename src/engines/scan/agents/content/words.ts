@@ -20,12 +20,19 @@ export function secretWords(kinds: readonly FieldKind[]): string {
   return list(words);
 }
 
-/** Words that turn a mention into a reassurance ("we will never ask for your recovery phrase"). */
-const NEGATION = /\b(?:never|not|no|nobody|without)\b|n['’]t\b|\bno one\b/;
+/**
+ * Words that turn a mention into a reassurance ("we will never ask for your recovery phrase"), in the
+ * languages the pages are most often in (text is lower-cased).
+ */
+const NEGATION =
+  /\b(?:never|not|no|nobody|without)\b|n['’]t\b|\bno one\b|\b(?:jamais|aucune?|ne|n['’]|sans|nunca|jamás|ningún|ninguna|nenhum|nenhuma|nie|niemals|kein(?:e[nmrs]?)?|nicht|nooit|geen|niet|mai più|nessun[oa]?|asla|hiçbir|никогда|не)(?=[\s'’]|$)/u;
+
+/** Opening quotation marks: a phrase in quotes is reported, not said ("a «virus détecté» call"). */
+const QUOTED = /[«“„"‘‹「『]\s*$/u;
 
 /**
- * The first match of `pattern` (a global expression) that its own sentence does not negate: "Box will never
- * ask you to confirm your email password" is a reassurance, not a request.
+ * The first match of `pattern` (a global expression) that its own sentence does not negate nor quote: "Box
+ * will never ask you to confirm your email password" is a reassurance, not a request.
  */
 export function firstAffirmed(pattern: RegExp, text: string): string | null {
   for (const match of text.matchAll(pattern)) {
@@ -33,7 +40,7 @@ export function firstAffirmed(pattern: RegExp, text: string): string | null {
     const sentence = before.slice(
       Math.max(...[".", "!", "?", "|", "\n"].map((c) => before.lastIndexOf(c))) + 1,
     );
-    if (!NEGATION.test(sentence)) return match[0];
+    if (!NEGATION.test(sentence) && !QUOTED.test(sentence)) return match[0];
   }
   return null;
 }
