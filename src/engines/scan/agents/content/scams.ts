@@ -2,7 +2,7 @@ import { type FindingCode, makeFinding } from "../../../findings/catalog.js";
 import { type Finding, SEVERITY_RANK, type Severity } from "../../../findings/types.js";
 import type { PageView } from "../page.js";
 import type { FieldKind } from "../types.js";
-import { CARD, firstAffirmed } from "./words.js";
+import { CARD, firstAffirmed, NEGATION_MANY_LANGUAGES } from "./words.js";
 
 /**
  * Scams that ask for no password (docs/findings-con.md, CON-042–045): game-currency and follower
@@ -179,7 +179,7 @@ function techSupportCall(input: ScamInput): ScamCall | null {
   const { lines, page } = input;
   // An alert, not a shop's or a bank's warning about one ("no technician will call you about a «virus
   // détecté»"): the first affirmed and unquoted mention.
-  const infected = firstAffirmed(INFECTED, lines)?.trim().slice(0, 80) ?? null;
+  const infected = firstAffirmed(INFECTED, lines, NEGATION_MANY_LANGUAGES)?.trim().slice(0, 80) ?? null;
   if (!infected) return null;
   // A number offered to call: a phone number in a block that says to call or in the block after it (a
   // number set apart under "call support now:"), or a tel: link.

@@ -20,12 +20,16 @@ export function secretWords(kinds: readonly FieldKind[]): string {
   return list(words);
 }
 
+/** Words that turn a mention into a reassurance ("we will never ask for your recovery phrase"). */
+const NEGATION = /\b(?:never|not|no|nobody|without)\b|n['’]t\b|\bno one\b/;
+
 /**
- * Words that turn a mention into a reassurance ("we will never ask for your recovery phrase"), in the
- * languages the pages are most often in (text is lower-cased).
+ * The same in the languages the pages are most often in (text is lower-cased), for warnings written for
+ * anyone ("aucun technicien ne vous appellera"); the short negations that kits use in their own requests
+ * ("pour ne pas perdre l'accès, saisissez…") are left out.
  */
-const NEGATION =
-  /\b(?:never|not|no|nobody|without)\b|n['’]t\b|\bno one\b|\b(?:jamais|aucune?|ne|n['’]|sans|nunca|jamás|ningún|ninguna|nenhum|nenhuma|nie|niemals|kein(?:e[nmrs]?)?|nicht|nooit|geen|niet|mai più|nessun[oa]?|asla|hiçbir|никогда|не)(?=[\s'’]|$)/u;
+export const NEGATION_MANY_LANGUAGES =
+  /\b(?:never|not|no|nobody|without)\b|n['’]t\b|\bno one\b|(?<![\p{L}])(?:jamais|aucune?|sans|nunca|jamás|ningún|ninguna|nenhum|nenhuma|niemals|nie|kein(?:e[nmrs]?)?|nicht|nooit|geen|niet|mai più|nessun[oa]?|asla|hiçbir|никогда|ни один)(?![\p{L}])/u;
 
 /** Opening quotation marks: a phrase in quotes is reported, not said ("a «virus détecté» call"). */
 const QUOTED = /[«“„"‘‹「『]\s*$/u;
@@ -34,13 +38,13 @@ const QUOTED = /[«“„"‘‹「『]\s*$/u;
  * The first match of `pattern` (a global expression) that its own sentence does not negate nor quote: "Box
  * will never ask you to confirm your email password" is a reassurance, not a request.
  */
-export function firstAffirmed(pattern: RegExp, text: string): string | null {
+export function firstAffirmed(pattern: RegExp, text: string, negation: RegExp = NEGATION): string | null {
   for (const match of text.matchAll(pattern)) {
     const before = text.slice(Math.max(0, match.index - 80), match.index);
     const sentence = before.slice(
       Math.max(...[".", "!", "?", "|", "\n"].map((c) => before.lastIndexOf(c))) + 1,
     );
-    if (!NEGATION.test(sentence) && !QUOTED.test(sentence)) return match[0];
+    if (!negation.test(sentence) && !QUOTED.test(sentence)) return match[0];
   }
   return null;
 }
