@@ -46,6 +46,7 @@ import {
   readArtifact,
   readCapture,
   readScan,
+  readScanOfAnyOrg,
   replaceTagsIn,
   SCAN_JOB_KIND,
   type ScanRow,
@@ -167,11 +168,10 @@ export class ScanService {
 
   /** Queues the webhook event of a scan that finished, with the record GET answers (docs/webhooks.md). */
   private async announce(tx: Kysely<DB>, scanId: string, outcome: "completed" | "failed"): Promise<void> {
-    const owner = await tx.selectFrom("scans").select("org_id").where("id", "=", scanId).executeTakeFirst();
-    const row = owner ? await readScan(tx, owner.org_id, scanId) : null;
-    if (!owner || !row) return;
+    const row = await readScanOfAnyOrg(tx, scanId);
+    if (!row) return;
     await enqueueEvent(tx, {
-      orgId: owner.org_id,
+      orgId: row.org_id,
       type: `scan.${outcome}`,
       resourceId: scanId,
       data: toRecord(row),

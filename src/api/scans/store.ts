@@ -204,6 +204,19 @@ export async function readScan(db: Kysely<DB>, orgId: string, scanId: string): P
   return row ?? null;
 }
 
+/** A scan with its organization, whoever owns it: for the worker's own use (its webhook event), never a caller's. */
+export async function readScanOfAnyOrg(
+  db: Kysely<DB>,
+  scanId: string,
+): Promise<(ScanRow & { org_id: string }) | null> {
+  const row = await db
+    .selectFrom("scans")
+    .select([...SCAN_COLUMNS, "org_id"])
+    .where("id", "=", scanId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** The organization's scan's status and capture, with the kinds of screenshot stored; or null. */
 export async function readCapture(
   db: Kysely<DB>,
