@@ -40,6 +40,9 @@ describe("the name a host label spells", () => {
     expect(spells("marpeator", "מרפאת שיניים אור")).toBe(true);
     expect(spells("studioshalom", "סטודיו יוגה שלום")).toBe(true);
     expect(spells("ulybkaplyus", "Стоматология Улыбка Плюс")).toBe(true);
+    // The name's first words, then the rest in another language (小林烘焙, "Xiaolin baking").
+    expect(spells("xiaolinbakery", "小林烘焙工作室")).toBe(true);
+    expect(spells("xiaomibakery", "小林烘焙工作室")).toBe(false);
     // Out of order, one word of three plus another name, or letters of no word: not the name.
     expect(spells("plyusulybka", "Стоматология Улыбка Плюс")).toBe(false);
     expect(spells("marpeatpaypal", "מרפאת שיניים אור")).toBe(false);

@@ -502,7 +502,8 @@ export function nameSkeleton(spelling: string): string {
  * Whether a Latin spelling of a name (from `romanizations`) is the name a host's label holds: the same
  * letters or one holding the other (at least four), the same consonant skeleton (at least three
  * consonants), a skeleton of at least four consonants holding the other, or the skeleton of some of a
- * longer name's words in their order (`spellsSomeWords`).
+ * longer name's words in their order (`spellsSomeWords`), or a host that opens with the name's first words
+ * and goes on in another language (`beginsWithWords`).
  */
 export function spellsLabel(label: string, spelling: string): boolean {
   const letters = label.replace(/[^a-z]/g, "");
@@ -518,7 +519,25 @@ export function spellsLabel(label: string, spelling: string): boolean {
     if (name === host) return true;
     if (Math.min(name.length, host.length) >= 4 && (host.includes(name) || name.includes(host))) return true;
   }
-  return spellsSomeWords(host, spelling);
+  return spellsSomeWords(host, spelling) || beginsWithWords(letters, host, spelling);
+}
+
+/**
+ * A host that begins with a name's first words and goes on in another language (`xiaolin-bakery` for
+ * 小林烘焙, "Xiaolin baking"): seven letters or more in common at the start (pinyin joins its syllables), or
+ * the skeleton of two or more of the name's first words (four consonants or more) opening the host's.
+ */
+function beginsWithWords(letters: string, host: string, spelling: string): boolean {
+  const spelled = spelling.replace(/[^a-z]/g, "");
+  let common = 0;
+  while (common < letters.length && letters[common] === spelled[common]) common++;
+  if (common >= 7 && common < letters.length) return true;
+  const words = spelling.split(/[^a-z]+/).filter((w) => w.length > 0);
+  for (let n = 2; n <= Math.min(words.length, 4); n++) {
+    const skeleton = nameSkeleton(words.slice(0, n).join(""));
+    if (skeleton.length >= 4 && host.startsWith(skeleton) && host.length > skeleton.length) return true;
+  }
+  return false;
 }
 
 /**

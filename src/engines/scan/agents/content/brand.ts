@@ -14,6 +14,7 @@ import {
   keyOf,
 } from "../brand-names.js";
 import { ownerOfHost, type ScanContext } from "../context.js";
+import { fieldKind } from "../fields.js";
 import { type UrlParts, urlParts } from "../hosts.js";
 import type { PageField } from "../page.js";
 import type { BrandClaim, ClaimPlace } from "../types.js";
@@ -84,16 +85,24 @@ const HANDLE_WORDS =
 
 /**
  * A messaging or social handle asked as a way to reach the visitor ("LINE ID", "WhatsApp number",
- * "Telegram username") in a form that asks no password: a contact field, no claim to be that service.
+ * "Telegram username", or a phone field captioned just "WhatsApp") in a form that asks no password and no
+ * one-time code: a contact field, no claim to be that service. An account takeover asks for the code.
  */
 function contactHandle(
   caption: string,
   brand: Brand,
+  hitText: string,
   field: PageField,
   fields: readonly PageField[],
 ): boolean {
-  if (brand.sector !== "social" || !HANDLE_WORDS.test(caption)) return false;
-  return !fields.some((f) => f.type === "password" && (field.form < 0 || f.form === field.form));
+  if (brand.sector !== "social") return false;
+  const bare = caption.trim().toLowerCase() === hitText.toLowerCase();
+  if (!HANDLE_WORDS.test(caption) && !(bare && (field.type === "tel" || field.type === "text"))) return false;
+  return !fields.some((f) => {
+    if (field.form >= 0 && f.form !== field.form) return false;
+    const kind = fieldKind(f);
+    return f.type === "password" || kind === "password" || kind === "otp";
+  });
 }
 
 /** The label the registrant or platform user chose (`techglimmer` for www.techglimmer.net). */
@@ -294,7 +303,11 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
     for (const caption of [field.label, field.placeholder]) {
       if (!caption.trim() || SSO.test(caption) || FIELD_CONCEPTS.test(caption)) continue;
       const hit = brandOfPhrase(caption);
-      if (!hit || owners.has(hit.brand.name) || contactHandle(caption, hit.brand, field, page.fields))
+      if (
+        !hit ||
+        owners.has(hit.brand.name) ||
+        contactHandle(caption, hit.brand, hit.text, field, page.fields)
+      )
         continue;
       add(claims, hit.brand, "form", caption.trim());
     }

@@ -126,6 +126,20 @@ describe("brand claims", () => {
       '<form action="next.php"><label for="l">LINE ID</label><input id="l" name="id"><input type="password" name="p" placeholder="Password"></form>',
     );
     expect(kit.signals.claims[0]).toMatchObject({ brand: "LINE", places: ["form"] });
+
+    // A phone field captioned just "WhatsApp" beside a card deposit is a contact field; beside a code
+    // field it is the takeover of that account.
+    const deposit = content(
+      "https://www.pousada-onca.example/reservas",
+      '<form action="/reservas/confirmar"><label for="t">WhatsApp</label><input id="t" name="whatsapp" type="tel"><input name="cc" autocomplete="cc-number"></form>',
+      "Reservas",
+    );
+    expect(deposit.signals.claims).toEqual([]);
+    const takeover = content(
+      "https://verify-now.example/",
+      '<form action="next.php"><label for="t">WhatsApp</label><input id="t" name="phone" type="tel"><input name="code" autocomplete="one-time-code" maxlength="6"></form>',
+    );
+    expect(takeover.signals.claims[0]).toMatchObject({ brand: "WhatsApp" });
   });
 
   it("not on the brand's own domain", () => {
@@ -406,6 +420,12 @@ describe("shops and wallets", () => {
       '<form method="post" action="/comments"><textarea name="comment" placeholder="Viết bình luận…"></textarea><input name="author" placeholder="Tên"><button>Gửi</button></form>';
     const tutorial = content("https://blogtienso.example/huong-dan-metamask", `${paragraph}${comments}`);
     expect(codes(tutorial)).not.toContain("CON-005");
+    // A reader's comment quoting a scammer's request ("asked for my seed phrase") is no request either.
+    const quoted = content(
+      "https://blogtienso.example/huong-dan-metamask",
+      `${paragraph}<div class="c"><b>Thu Hà</b><br>Có người tự xưng hỗ trợ đòi seed phrase để mở khóa, may mà không đưa.</div>${comments.replace("/comments", "/wp-comments-post.php").replace('name="comment"', 'name="body"')}`,
+    );
+    expect(codes(quoted)).not.toContain("CON-005");
     // The same words as the prompt of the field, a heading or a short instruction are a request.
     for (const prompt of [
       "<h2>Secret Recovery Phrase</h2>",

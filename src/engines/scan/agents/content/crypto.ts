@@ -45,8 +45,17 @@ export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts
   ]
     .join(" | ")
     .toLowerCase();
+  // A comment box (a blog's, posting to its comments) is where visitors write in public, not where the
+  // page asks for a secret: a wallet tutorial with comments below it asks for nothing.
+  const commentForms = new Set(
+    page.forms.flatMap((form, i) => (/comment/i.test(form.rawAction ?? "") ? [i] : [])),
+  );
   const hasTextEntry = page.fields.some(
-    (f) => f.visible && (f.tag === "textarea" || ["text", "password", ""].includes(f.type)),
+    (f) =>
+      f.visible &&
+      !commentForms.has(f.form) &&
+      !(f.tag === "textarea" && /^comments?$/i.test(f.name)) &&
+      (f.tag === "textarea" || ["text", "password", ""].includes(f.type)),
   );
   // A request for a wallet secret is a prompt: the title, a heading, a short block, a button or a field's own
   // caption. An article's paragraph that names the recovery phrase (a wallet tutorial above its comment
