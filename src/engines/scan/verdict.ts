@@ -257,8 +257,9 @@ function threatTypeOf(input: VerdictInput, brand: ImpersonatedBrandCall | null, 
     (secrets.length === 0 && hasFinding(findings, "CON-050"))
   )
     return THREAT_TYPES.scam;
+  // A one-time code under a brand's name is the second factor of its account (CON-004): credential theft.
   if (brand?.strong)
-    return secrets.length > 0 || visionAsksSecrets(input)
+    return secrets.length > 0 || visionAsksSecrets(input) || hasFinding(findings, "CON-004")
       ? phishingOf(secrets)
       : THREAT_TYPES.brandImpersonation;
   if (secrets.length > 0 && (c?.urgency.length ?? 0) > 0) return phishingOf(secrets);

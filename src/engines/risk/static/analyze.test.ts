@@ -114,6 +114,12 @@ describe("analyzeStatic: squatting techniques", () => {
     expect(analyze("chase-login-verify.com").brand).toMatchObject({ name: "Chase", technique: "combosquat" });
     expect(analyze("apple-icloud-unlock.com").brand?.name).toBe("Apple");
   });
+
+  it("does not read a dictionary-word brand inside a longer ordinary word (line in online)", () => {
+    expect(analyze("myonlinebank-secure.com").brand?.name).not.toBe("LINE");
+    expect(analyze("galicia-onlinebanking.com").brand).toMatchObject({ name: "Banco Galicia" });
+    expect(analyze("line-login-verify.com").brand?.name).toBe("LINE");
+  });
 });
 
 describe("analyzeStatic: brand names in user sites' names", () => {

@@ -82,6 +82,25 @@ function fusedIntoUserName(host: HostScan, start: number, end: number, target: B
   return wordAcross(host.name.scan.compact, start, end) === null && !accountName(host, start, end);
 }
 
+/**
+ * A weak or short brand token inside a longer ordinary word the name also spells (`line` in `online`,
+ * `airline`, `deadline`): the word is what the name says, not the brand.
+ */
+function insideOrdinaryWord(
+  hits: HostScan["name"]["scan"]["hits"],
+  hit: HostScan["name"]["scan"]["hits"][number],
+): boolean {
+  return hits.some(
+    (other) =>
+      other !== hit &&
+      !other.word.target &&
+      other.delimited &&
+      other.start <= hit.start &&
+      other.end >= hit.end &&
+      other.end - other.start > hit.end - hit.start,
+  );
+}
+
 /** Brand names spelled out inside the registrable name (or a platform user's name). */
 function tokenMatches(host: HostScan, out: BrandMatch[]): void {
   const { facts } = host;
@@ -102,6 +121,7 @@ function tokenMatches(host: HostScan, out: BrandMatch[]): void {
     }
     if (target.strength === "weak" && !hit.delimited) continue;
     if (target.strength === "short" && !hit.wholeParts) continue;
+    if (target.strength !== "strong" && insideOrdinaryWord(label.scan.hits, hit)) continue;
     const brand = targetBrand(target);
     const lure = lureOf(host, { label, start: hit.start, end: hit.end });
     if (!corroborated(target, lure)) continue;

@@ -3,7 +3,8 @@ import { type Brand, brandRegistry, otherBusinessWords, type TokenStrength } fro
 /**
  * Brand names in page text, from the one brand table (data/brands): each brand's display name and its
  * tokens, matched on whole words. Distinctive names match in any case; ordinary words (`Chase`, `Apple`,
- * `Target`) only capitalized; three-letter names only in capitals (`DHL`, `UPS`, `ING`).
+ * `Target`) only capitalized; three-letter names only in capitals (`DHL`, `UPS`, `ING`), or in lower case
+ * as a whole phrase (a title segment, a wordmark) when that is the label of the brand's domain (`stc`).
  */
 
 interface Entry {
@@ -160,6 +161,16 @@ const FILLER = new Set(
 );
 
 /**
+ * A short name the brand itself writes in lower case (`stc` on stc.com.sa), standing alone as the whole
+ * phrase: its domain's own label, not a word of a sentence.
+ */
+function ownLowercase(entry: Entry, words: string[]): boolean {
+  if (entry.strength !== "short" || words.length !== 1) return false;
+  const key = keyOf(entry.brand.name);
+  return keyOf(words[0] ?? "") === key && entry.brand.primaryDomain.startsWith(`${key}.`);
+}
+
+/**
  * The brand a short phrase names as itself — a title segment, a site name, a copyright holder, a
  * wordmark — when what is left after dropping filler words is exactly one brand's name.
  */
@@ -171,7 +182,7 @@ export function brandOfPhrase(phrase: string): { brand: Brand; text: string } | 
   for (const words of attempts) {
     if (words.length === 0 || words.length > MAX_WORDS) continue;
     const entry = map.get(keyOf(words.join("")));
-    if (!entry || !caseAllows(entry.strength, words, entry.brand)) continue;
+    if (!entry || !(caseAllows(entry.strength, words, entry.brand) || ownLowercase(entry, words))) continue;
     // "Ledger Bank": a dictionary-word brand beside another trade's business noun is that business's name.
     if (entry.dictionaryWord && otherBusinessWords(written.map(keyOf), entry.brand.sector) > 0) return null;
     return { brand: entry.brand, text: words.join(" ") };

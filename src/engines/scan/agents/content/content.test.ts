@@ -142,6 +142,19 @@ describe("brand claims", () => {
     expect(takeover.signals.claims[0]).toMatchObject({ brand: "WhatsApp" });
   });
 
+  it("a short name the brand writes in lower case claims as a whole title segment (stc)", () => {
+    const out = content(
+      "https://mystc-bills.example/ar/pay",
+      '<form action="/pay.php"><input name="cc" autocomplete="cc-number"><input name="cvv" autocomplete="cc-csc"></form>',
+      "stc | سداد الفاتورة",
+    );
+    expect(out.signals.claims[0]).toMatchObject({ brand: "STC" });
+    // Inside a sentence it is a word like any other.
+    expect(
+      content("https://notes.example/", "<p>x</p>", "Notes on stc and other acronyms").signals.claims,
+    ).toEqual([]);
+  });
+
   it("not on the brand's own domain", () => {
     const out = content(
       "https://www.paypal.com/signin",

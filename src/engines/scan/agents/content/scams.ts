@@ -28,7 +28,7 @@ const WARNS =
 // --- generators ------------------------------------------------------------------------------------
 
 const CURRENCY =
-  "robux|v-?bucks|vbucks|gems|coins|diamonds|gold|skins|spins|minecoins|primogems|crystals|gift ?cards?|followers|likes|riot points|diamantes|gemas|monedas|moedas|pièces|gemmes|diamants|münzen|diamanten|diamanti|gemme|monete|elmas|jeton|berlian|koin";
+  "robux|v-?bucks|vbucks|pavos|gems|coins|diamonds|gold|skins|spins|minecoins|primogems|crystals|gift ?cards?|followers|likes|riot points|diamantes|gemas|monedas|moedas|pièces|gemmes|diamants|münzen|diamanten|diamanti|gemme|monete|elmas|jeton|berlian|koin";
 const GENERATOR = new RegExp(
   `\\b(?:${CURRENCY})\\b[^.!?|]{0,40}\\b(?:generator|generate|hack|adder|glitch)\\b|\\b(?:generator|generate|hack)\\b[^.!?|]{0,40}\\b(?:${CURRENCY})\\b|\\bfree (?:unlimited )?(?:${CURRENCY})\\b|\\bunlimited (?:${CURRENCY})\\b|\\b(?:gerador|generador|générateur|generatore|generator) (?:de |di |von )?(?:${CURRENCY})\\b|\\b(?:${CURRENCY}) (?:gratis|grátis|gratuits?|kostenlos)\\b`,
 );
