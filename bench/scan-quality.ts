@@ -851,7 +851,7 @@ async function benignSet(verbose: boolean, browser: Browser | null): Promise<voi
           batch === 1
             ? "batch 1 (seen while the agents were tuned)"
             : i === all.length - 1
-              ? `batch ${batch} (written without access to the agents, held out)`
+              ? `batch ${batch} (the newest, written without access to the agents; held out until its first run)`
               : `batch ${batch} (held out at its first run, seen since)`,
           results.filter((r) => r.page.batch === batch),
         ),
