@@ -32,6 +32,10 @@ beforeAll(async () => {
   server = spawnCli(["serve"], env);
   baseUrl = (await server.waitFor(URL_RE))[1] ?? "";
   defaultKey = (await server.waitFor(KEY_RE))[0];
+  // As a load balancer would: traffic once the server says it is ready (database, Redis, journal).
+  const until = Date.now() + 30_000;
+  while ((await fetch(`${baseUrl}/readyz`)).status !== 200 && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 200));
 });
 
 afterAll(async () => {
@@ -73,7 +77,7 @@ describe("npm start / domainlens serve", () => {
 
   it("serves the read endpoints with rate-limit headers and the problem body", async () => {
     const miss = await call("/v2/domain-classification/example.com", defaultKey);
-    expect(miss.status).toBe(404);
+    expect({ status: miss.status, body: miss.body }).toMatchObject({ status: 404 });
     expect(miss.headers.get("x-ratelimit-limit")).toBe("60");
     expect(miss.body.error).toBe("not_found");
     const pub = await fetch(`${baseUrl}/api/v1/classify?domain=example.com`);
