@@ -32,6 +32,17 @@ describe("scams that ask for no password", () => {
     expect(report.executive_summary).toMatch(/human verification/);
   });
 
+  it("names a generator in French with a human verification", async () => {
+    const report = await analyze(
+      "https://gemmes-brawl-gratuit.lovable.app/",
+      "Brawl Stars Gemmes Gratuites 2026 – Générateur en ligne",
+      `<h1>Gemmes gratuites</h1><p>Entrez votre pseudo, choisissez 170, 500 ou 950 gemmes.</p>
+       <p>Vérification humaine requise avant l'envoi.</p>`,
+      "fr",
+    );
+    expect(report.threat_type).toBe("Scam / Fake Generator");
+  });
+
   it("leaves a page that warns about generators alone", async () => {
     const report = await analyze(
       "https://blockwiki-fans.org/wiki/Scams",

@@ -60,7 +60,11 @@ function namedAs(ctx: ScanContext, site: string): string[] {
   const label = site.split(".")[0] ?? "";
   const names = (phrase: string) => {
     if (owner && brandOfPhrase(phrase)?.brand.name === owner) return true;
-    return label.length >= 3 && (phrase.match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => keyOf(w) === label);
+    // A word of the phrase, or the phrase as a whole ("The Guardian" for theguardian.com).
+    return (
+      label.length >= 3 &&
+      (keyOf(phrase) === label || (phrase.match(/[\p{L}\p{N}]+/gu) ?? []).some((w) => keyOf(w) === label))
+    );
   };
   const { facts } = ctx.page;
   const places: string[] = [];

@@ -126,6 +126,8 @@ describe("brand claims", () => {
       '<form action="next.php"><label for="l">LINE ID</label><input id="l" name="id"><input type="password" name="p" placeholder="Password"></form>',
     );
     expect(kit.signals.claims[0]).toMatchObject({ brand: "LINE", places: ["form"] });
+    expect(brandOfPhrase("Contul meu Orange")?.brand.name).toBe("Orange");
+    expect(brandOfPhrase("Mijn Belastingdienst")?.brand.name).toBe("Belastingdienst");
 
     // A phone field captioned just "WhatsApp" beside a card deposit is a contact field; beside a code
     // field it is the takeover of that account.
@@ -593,6 +595,23 @@ describe("cloned content (CON-025)", () => {
       expect(finding?.details).toContain(`Content of theguardian.com served from ${new URL(url).host}`);
       expect(finding?.details).toContain("canonical and og:url");
     }
+  });
+
+  it("a verbatim copy with relative links calls itself by the site's whole name (The Guardian)", () => {
+    const relative = (url: string) =>
+      analyzeContentAgent(
+        buildContext(
+          savedCapture(
+            url,
+            `<!DOCTYPE html><html lang="en"><head><title>News, sport and opinion from the Guardian's global edition | The Guardian</title>${head}</head><body><h1>Headlines</h1><a href="/world">World</a></body></html>`,
+          ),
+          { rankLookup: true },
+        ),
+      );
+    const finding = relative("https://brisk-falcon-7x2.pages.dev/international").findings.find(
+      (f) => f.finding_id === "CON-025",
+    );
+    expect(finding?.details).toContain("calls itself by its name (title)");
   });
 
   it("says nothing on the site's own domain, on a cache, or when the page does not claim the site's address", () => {

@@ -30,7 +30,7 @@ const WARNS =
 const CURRENCY =
   "robux|v-?bucks|vbucks|pavos|gems|coins|diamonds|gold|skins|spins|minecoins|primogems|crystals|gift ?cards?|followers|likes|riot points|diamantes|gemas|monedas|moedas|pièces|gemmes|diamants|münzen|diamanten|diamanti|gemme|monete|elmas|jeton|berlian|koin";
 const GENERATOR = new RegExp(
-  `\\b(?:${CURRENCY})\\b[^.!?|]{0,40}\\b(?:generator|generate|hack|adder|glitch)\\b|\\b(?:generator|generate|hack)\\b[^.!?|]{0,40}\\b(?:${CURRENCY})\\b|\\bfree (?:unlimited )?(?:${CURRENCY})\\b|\\bunlimited (?:${CURRENCY})\\b|\\b(?:gerador|generador|générateur|generatore|generator) (?:de |di |von )?(?:${CURRENCY})\\b|\\b(?:${CURRENCY}) (?:gratis|grátis|gratuits?|kostenlos)\\b`,
+  `\\b(?:${CURRENCY})\\b[^.!?|]{0,40}\\b(?:generator|generate|hack|adder|glitch)\\b|\\b(?:generator|generate|hack)\\b[^.!?|]{0,40}\\b(?:${CURRENCY})\\b|\\bfree (?:unlimited )?(?:${CURRENCY})\\b|\\bunlimited (?:${CURRENCY})\\b|\\b(?:gerador|generador|générateur|generatore|generator) (?:de |di |von )?(?:${CURRENCY})\\b|\\b(?:${CURRENCY}) (?:gratis|grátis|gratuit(?:e|s|es)?|kostenlos)\\b`,
 );
 const HUMAN_CHECK =
   /\bhuman verification\b|\bverify (?:that )?you(?:'re| are) (?:a )?(?:human|real|not a (?:ro)?bot)\b|\b(?:complete|finish) (?:an? |one |two |1 |2 )?(?:short )?(?:offers?|surveys?|tasks?|apps?)\b|\bverify (?:now )?to (?:receive|get|unlock|claim)\b|\b(?:anti-?bot|bot) verification\b|\bverificação humana\b|\bverificación humana\b|\bvérification humaine\b|\bverifica umana\b|\bmenschliche verifizierung\b|\bverifikasi manusia\b/;
