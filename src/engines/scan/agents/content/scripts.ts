@@ -122,6 +122,19 @@ function decodeLiterals(code: string, out: string[], budget: { left: number }): 
       // not decodable: skipped
     }
   }
+  // Chunked base64: an array of string literals joined and decoded (`atob(_p.join(""))`).
+  if (/atob\s*\(\s*[\w$]+\.join\s*\(\s*["'`]{2}\s*\)\s*\)/.test(code)) {
+    for (const m of code.matchAll(
+      /\[\s*((?:["'][A-Za-z0-9+/=]{8,}["']\s*,\s*)+["'][A-Za-z0-9+/=]+["'])\s*\]/g,
+    )) {
+      const joined = (m[1] ?? "").replace(/["'\s,]/g, "");
+      const decoded = decodeBase64(joined);
+      if (decoded && budget.left > 0) {
+        out.push(decoded.slice(0, budget.left));
+        budget.left -= decoded.length;
+      }
+    }
+  }
   for (const m of code.matchAll(/String\.fromCharCode\s*\(\s*((?:\d{1,5}\s*,\s*){8,}\d{1,5})\s*\)/g)) {
     const decoded = String.fromCharCode(...(m[1] ?? "").split(",").map((n) => Number(n.trim()) % 65_536));
     if (budget.left > 0) {
