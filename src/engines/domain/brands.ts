@@ -31,6 +31,8 @@ const brandEntry = z.object({
   tokens: z.array(z.string().regex(TOKEN)).min(1),
   common: z.array(z.string().regex(TOKEN)).optional(),
   tlds: z.array(z.string().regex(TOKEN)).optional(),
+  /** The brand's name as it writes it in another script (`日本郵便`), matched in page text as a whole name. */
+  written: z.array(z.string().min(2)).optional(),
 });
 export type BrandEntry = z.infer<typeof brandEntry>;
 
@@ -53,6 +55,8 @@ export interface Brand {
     dictionaryWord: boolean;
     legitimateDomain: string;
   }>;
+  /** Names in other scripts (the brand file's `written`), matched in page text like the display name. */
+  written: readonly string[];
 }
 
 /** Brand files merge extra official domain lists published by MISP for these brands. */
@@ -186,6 +190,7 @@ function buildRegistry(entries: readonly BrandEntry[]): BrandRegistry {
         dictionaryWord: common.has(text),
         legitimateDomain: slds.get(text) ?? primaryDomain,
       })),
+      written: entry.written ?? [],
     };
     brands.push(brand);
     const official = MISP_OFFICIAL[entry.name];

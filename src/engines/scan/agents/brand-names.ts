@@ -53,6 +53,12 @@ function buildIndex(): Map<string, Entry> {
           words: 1,
         });
     }
+    // Names in another script are distinctive as written (日本郵便): strong, one word.
+    for (const written of brand.written) {
+      const key = keyOf(written);
+      if (key.length >= 2 && !map.has(key))
+        map.set(key, { brand, strength: "strong", dictionaryWord: false, words: 1 });
+    }
     const key = keyOf(brand.name);
     if (key.length < 2) continue;
     const existing = map.get(key);

@@ -127,6 +127,13 @@ describe("brand claims", () => {
     );
     expect(kit.signals.claims[0]).toMatchObject({ brand: "LINE", places: ["form"] });
     expect(brandOfPhrase("Contul meu Orange")?.brand.name).toBe("Orange");
+    // A name the brand writes in another script (the brand file's `written`).
+    const redelivery = content(
+      "https://jp-post.kzbrw.example/jp/",
+      "<h2>ご不在連絡票</h2><p>お荷物をお届けにあがりましたが、ご不在でした。</p>",
+      "日本郵便 - 再配達のお申し込み",
+    );
+    expect(redelivery.signals.claims[0]).toMatchObject({ brand: "Japan Post", places: ["title"] });
     expect(brandOfPhrase("Mijn Belastingdienst")?.brand.name).toBe("Belastingdienst");
 
     // A phone field captioned just "WhatsApp" beside a card deposit is a contact field; beside a code
