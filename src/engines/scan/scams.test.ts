@@ -43,6 +43,18 @@ describe("scams that ask for no password", () => {
     expect(report.threat_type).toBe("Scam / Fake Generator");
   });
 
+  it("names a dating lure in German", async () => {
+    const report = await analyze(
+      "https://flows-integer-passenger-tier.trycloudflare.com/lena26",
+      "Lena (26) hat dir eine private Nachricht geschickt",
+      `<h1>Lena, 26</h1><p>Ich hab dir ein privates Foto geschickt, nur für dich.</p>
+       <p>Bist du mindestens 18 Jahre alt?</p><button>Ja, ich bin über 18</button>
+       <p>17 Frauen in deiner Nähe sind gerade online</p>`,
+      "de",
+    );
+    expect(report.threat_type).toBe("Scam / Invitation or Dating Lure");
+  });
+
   it("leaves a page that warns about generators alone", async () => {
     const report = await analyze(
       "https://blockwiki-fans.org/wiki/Scams",
