@@ -519,7 +519,7 @@ export function spellsLabel(label: string, spelling: string): boolean {
     if (name === host) return true;
     if (Math.min(name.length, host.length) >= 4 && (host.includes(name) || name.includes(host))) return true;
   }
-  return spellsSomeWords(host, spelling) || beginsWithWords(letters, host, spelling);
+  return spellsSomeWords(host, spelling) || beginsWithWords(letters, spelled, host, spelling);
 }
 
 /**
@@ -527,8 +527,7 @@ export function spellsLabel(label: string, spelling: string): boolean {
  * 小林烘焙, "Xiaolin baking"): seven letters or more in common at the start (pinyin joins its syllables), or
  * the skeleton of two or more of the name's first words (four consonants or more) opening the host's.
  */
-function beginsWithWords(letters: string, host: string, spelling: string): boolean {
-  const spelled = spelling.replace(/[^a-z]/g, "");
+function beginsWithWords(letters: string, spelled: string, host: string, spelling: string): boolean {
   let common = 0;
   while (common < letters.length && letters[common] === spelled[common]) common++;
   if (common >= 7 && common < letters.length) return true;

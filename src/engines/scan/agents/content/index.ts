@@ -208,11 +208,11 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
     const platformBrand = platform
       ? (ownerOfHost(platform)?.name ?? brandOfPhrase(platform.split(".")[0] ?? "")?.brand.name)
       : undefined;
-    // Other brands named on the owner's own page ("Sign in with Google", "Source on GitHub") are no lure,
-    // unless its text asks for their secret ("enter your Google password").
     // Lure words in a name the kit chose for itself on a throwaway host (mail.verifica.<ip>.cprapid.com).
     const luringName =
       exposed && !ownPage && ((ctx.finalStatic ?? ctx.requestStatic)?.signals.keywords.length ?? 0) > 0;
+    // Other brands named on the owner's own page ("Sign in with Google", "Source on GitHub") are no lure,
+    // unless its text asks for their secret ("enter your Google password").
     const lured =
       claims.length > 0 ||
       luringName ||

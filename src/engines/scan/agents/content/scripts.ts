@@ -98,12 +98,14 @@ function decodeBase64(value: string): string | null {
 
 /** Literal arguments of atob/unescape/fromCharCode calls, decoded. */
 function decodeLiterals(code: string, out: string[], budget: { left: number }): void {
+  const keep = (decoded: string) => {
+    if (budget.left <= 0) return;
+    out.push(decoded.slice(0, budget.left));
+    budget.left -= decoded.length;
+  };
   for (const m of code.matchAll(/atob\s*\(\s*["'`]([A-Za-z0-9+/=\s]{16,})["'`]\s*\)/g)) {
     const decoded = decodeBase64((m[1] ?? "").replace(/\s+/g, ""));
-    if (decoded && budget.left > 0) {
-      out.push(decoded.slice(0, budget.left));
-      budget.left -= decoded.length;
-    }
+    if (decoded) keep(decoded);
   }
   for (const m of code.matchAll(
     /unescape\s*\(\s*["'`]((?:%[0-9a-fA-F]{2}|%u[0-9a-fA-F]{4}|[^"'`]){16,})["'`]\s*\)/g,
@@ -114,10 +116,7 @@ function decodeLiterals(code: string, out: string[], budget: { left: number }): 
           String.fromCharCode(Number.parseInt(h, 16)),
         ),
       );
-      if (budget.left > 0) {
-        out.push(decoded.slice(0, budget.left));
-        budget.left -= decoded.length;
-      }
+      keep(decoded);
     } catch {
       // not decodable: skipped
     }
@@ -129,18 +128,11 @@ function decodeLiterals(code: string, out: string[], budget: { left: number }): 
     )) {
       const joined = (m[1] ?? "").replace(/["'\s,]/g, "");
       const decoded = decodeBase64(joined);
-      if (decoded && budget.left > 0) {
-        out.push(decoded.slice(0, budget.left));
-        budget.left -= decoded.length;
-      }
+      if (decoded) keep(decoded);
     }
   }
   for (const m of code.matchAll(/String\.fromCharCode\s*\(\s*((?:\d{1,5}\s*,\s*){8,}\d{1,5})\s*\)/g)) {
-    const decoded = String.fromCharCode(...(m[1] ?? "").split(",").map((n) => Number(n.trim()) % 65_536));
-    if (budget.left > 0) {
-      out.push(decoded.slice(0, budget.left));
-      budget.left -= decoded.length;
-    }
+    keep(String.fromCharCode(...(m[1] ?? "").split(",").map((n) => Number(n.trim()) % 65_536)));
   }
 }
 

@@ -28,8 +28,10 @@ const NEGATION = /\b(?:never|not|no|nobody|without)\b|n['’]t\b|\bno one\b/;
  * anyone ("aucun technicien ne vous appellera"); the short negations that kits use in their own requests
  * ("pour ne pas perdre l'accès, saisissez…") are left out.
  */
-export const NEGATION_MANY_LANGUAGES =
-  /\b(?:never|not|no|nobody|without)\b|n['’]t\b|\bno one\b|(?<![\p{L}])(?:jamais|aucune?|sans|nunca|jamás|ningún|ninguna|nenhum|nenhuma|niemals|nie|kein(?:e[nmrs]?)?|nicht|nooit|geen|niet|mai più|nessun[oa]?|asla|hiçbir|никогда|ни один)(?![\p{L}])/u;
+export const NEGATION_MANY_LANGUAGES = new RegExp(
+  `${NEGATION.source}|(?<![\\p{L}])(?:jamais|aucune?|sans|nunca|jamás|ningún|ninguna|nenhum|nenhuma|niemals|nie|kein(?:e[nmrs]?)?|nicht|nooit|geen|niet|mai più|nessun[oa]?|asla|hiçbir|никогда|ни один)(?![\\p{L}])`,
+  "u",
+);
 
 /** Opening quotation marks: a phrase in quotes is reported, not said ("a «virus détecté» call"). */
 const QUOTED = /[«“„"‘‹「『]\s*$/u;
