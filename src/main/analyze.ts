@@ -1,9 +1,11 @@
 import { readFileSync, statSync } from "node:fs";
+import type { Device } from "../engines/browser/devices.js";
 import type { SavedRenderOptions } from "../engines/browser/saved-render.js";
 import { decodeBody } from "../engines/classify/crawl/index.js";
 import { MAX_HTML_CHARS } from "../engines/html/index.js";
 import { analyzeScan } from "../engines/scan/analyze.js";
 import { normalizeScanUrl } from "../engines/scan/capture/index.js";
+import { phoneShowsMore, worthPhoneView } from "../engines/scan/capture/phone.js";
 import { type DomSnapshot, readSnapshot, snapshotExpression } from "../engines/scan/capture/snapshot.js";
 import { savedCapture } from "../engines/scan/saved.js";
 import type { ScanArtifacts, ScanReport } from "../engines/scan/types.js";
@@ -74,6 +76,8 @@ export interface SavedPage {
   screenshot?: Buffer | null;
   /** The document after the page's scripts ran, from an offline render (`renderSavedHtml`). */
   rendered?: DomSnapshot | null;
+  /** `phone`: `rendered` and `screenshot` are what the page showed a phone (`ScanCapture.shownTo`). */
+  shownTo?: "phone";
 }
 
 /**
@@ -95,6 +99,7 @@ export async function analyzeSavedPage(page: SavedPage): Promise<ScanReport> {
     truncated,
     hasScreenshot: viewport !== null,
     rendered: page.rendered ?? null,
+    ...(page.shownTo ? { shownTo: page.shownTo } : {}),
   });
   const artifacts: ScanArtifacts = { viewport, fullPage: null };
   return analyzeScan({ capture, artifacts });
@@ -113,6 +118,7 @@ export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
   if (html === "") throw new AnalyzeInputError(`--html ${args.html} is not a text (HTML) file`);
   let screenshot: Buffer | null = null;
   let rendered: DomSnapshot | null = null;
+  let shownTo: "phone" | undefined;
   if (args.screenshot !== undefined) {
     screenshot = readInput(args.screenshot, "--screenshot");
     if (!screenshot.subarray(0, 8).equals(PNG_SIGNATURE)) {
@@ -121,14 +127,28 @@ export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
   } else if (args.render !== false) {
     args.onStage?.("rendering the page in Chromium (every request refused)");
     const { renderSavedHtml } = await import("../engines/browser/saved-render.js");
-    try {
-      const render = await renderSavedHtml(html.slice(0, MAX_HTML_CHARS), target.url, {
+    const render = (device: Device) =>
+      renderSavedHtml(html.slice(0, MAX_HTML_CHARS), target.url, {
         timeoutMs: RENDER_TIMEOUT_MS,
         evaluate: snapshotExpression(),
+        device,
         ...(args.browser ? { browser: args.browser } : {}),
       });
-      screenshot = render.screenshot;
-      rendered = readSnapshot(render.evaluated);
+    try {
+      const desktop = await render("desktop");
+      screenshot = desktop.screenshot;
+      rendered = readSnapshot(desktop.evaluated);
+      // A page that showed the desktop nothing, and tests for a phone, is shown to a phone as a live scan does.
+      if (rendered && worthPhoneView(rendered)) {
+        args.onStage?.("rendering the page again as a phone");
+        const phone = await render("phone");
+        const phoneView = readSnapshot(phone.evaluated);
+        if (phoneShowsMore(rendered, phoneView)) {
+          screenshot = phone.screenshot;
+          rendered = phoneView;
+          shownTo = "phone";
+        }
+      }
     } catch (err) {
       const warn = args.warn ?? ((message: string) => process.stderr.write(`${message}\n`));
       warn(
@@ -137,5 +157,5 @@ export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
     }
   }
   args.onStage?.("analysing the page");
-  return analyzeSavedPage({ url: args.url, html, screenshot, rendered });
+  return analyzeSavedPage({ url: args.url, html, screenshot, rendered, ...(shownTo ? { shownTo } : {}) });
 }

@@ -149,6 +149,31 @@ describe("domainlens analyze", () => {
     expect(plain.evidence_findings.map((f: { finding_id: string }) => f.finding_id)).not.toContain("CON-021");
   });
 
+  it("shows a saved page that hides from desktops to a phone, as a live scan does", async () => {
+    // A kit sent by SMS: a desktop browser gets "404 Not Found", a phone the card form.
+    const kit = path.join(dir, "phone-only.html");
+    writeFileSync(
+      kit,
+      `<!DOCTYPE html><html><head><title>Loading</title></head><body><div id="app"></div><script>
+       if (/Android|iPhone|Mobile/i.test(navigator.userAgent)) {
+         document.getElementById("app").innerHTML = "<h1>Toll balance due</h1><p>Pay 3.45 today to avoid a fine.</p>" +
+           "<form action='pay.php' method='post'><input name='cc' autocomplete='cc-number' placeholder='Card number'>" +
+           "<input name='cvv' autocomplete='cc-csc' placeholder='CVV'><button>Pay</button></form>";
+       } else document.getElementById("app").textContent = "404 Not Found";
+       </script></body></html>`,
+    );
+    const url = "https://toll-balance-due.ddns.net/pay/";
+    const run = await analyze(["--url", url, "--html", kit]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout);
+    const found = report.evidence_findings.map((f: { finding_id: string }) => f.finding_id);
+    expect(found).toEqual(expect.arrayContaining(["CON-034", "CON-002"]));
+    expect(["Malicious", "Suspicious"]).toContain(report.final_assessment);
+    // Text only, nothing runs: the saved markup shows no form and no phone view.
+    const plain = JSON.parse((await analyze(["--url", url, "--html", kit, "--no-render"])).stdout);
+    expect(plain.evidence_findings.map((f: { finding_id: string }) => f.finding_id)).not.toContain("CON-034");
+  });
+
   it("finds a legitimate developer platform's page Benign", async () => {
     const run = await analyze([
       "--url",

@@ -2,6 +2,7 @@ import { type Browser, type BrowserContext, chromium } from "playwright-core";
 import { abortError, raceAbort } from "../../util/abort.js";
 import { DEFAULT_USER_AGENT, type EgressProxy, type ProxyEvent } from "../egress/index.js";
 import type { Egress } from "../net/index.js";
+import { DEVICE_PROFILES, type Device } from "./devices.js";
 import { BrowserTaskError } from "./errors.js";
 import { BrowserUnavailableError, findChromium } from "./executable.js";
 import { chromiumArgs, spkiHashes } from "./launch.js";
@@ -38,6 +39,11 @@ export interface RunOptions {
    * address policy.
    */
   acceptCertificateOf?: AcceptedOrigin;
+  /**
+   * The browser the page is shown to (default: the pool's desktop). `phone`: a phone's user agent, screen,
+   * touch and mobile viewport (`DEVICE_PROFILES.phone`), for a page that shows a desktop nothing.
+   */
+  device?: Device;
 }
 
 /** An HTTPS origin (`host` as in a URL's hostname, lower-case; `port` 443 by default). */
@@ -183,6 +189,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     signal: AbortSignal,
     deadline: number,
     accepted: AcceptedOrigin | null,
+    device: Device,
   ): Promise<{ session: SessionRecord; proxy: EgressProxy; context: BrowserContext }> {
     const proxyEvents: ProxyEvent[] = [];
     const proxy = await egress.startProxy({
@@ -199,9 +206,10 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
         // Only for a task that accepts one origin's certificate; the route below verifies every other one.
         ignoreHTTPSErrors: accepted !== null,
         javaScriptEnabled: true,
-        userAgent,
-        viewport,
         locale: "en-US",
+        ...(device === "phone"
+          ? DEVICE_PROFILES.phone
+          : { userAgent, viewport, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }),
       });
     } catch (error) {
       await proxy.close().catch(() => {});
@@ -308,7 +316,13 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
             port: runOptions.acceptCertificateOf.port,
           }
         : null;
-      const sessionWork = openSession(current, controller.signal, deadline, accepted);
+      const sessionWork = openSession(
+        current,
+        controller.signal,
+        deadline,
+        accepted,
+        runOptions.device ?? "desktop",
+      );
       opening = sessionWork;
       const made = await raceAbort(sessionWork, controller.signal);
       opened = made;

@@ -1,6 +1,6 @@
 import { type Browser, chromium } from "playwright-core";
 import { within } from "../../util/within.js";
-import { DEFAULT_USER_AGENT } from "../egress/index.js";
+import { DEVICE_PROFILES, type Device } from "./devices.js";
 import { findChromium } from "./executable.js";
 import { LOCKED_DOWN_SWITCHES } from "./launch.js";
 
@@ -24,6 +24,8 @@ export interface SavedRenderOptions {
   evaluate?: string;
   /** A browser already launched (with `SAVED_RENDER_ARGS`) to render in; it is left open. */
   browser?: Browser;
+  /** The browser the page is shown to (default `desktop`; `phone`: `DEVICE_PROFILES.phone`). */
+  device?: Device;
 }
 
 export interface SavedRender {
@@ -34,7 +36,7 @@ export interface SavedRender {
 }
 
 /** The live scan's viewport (docs/scan-analysis.md). */
-export const SAVED_RENDER_VIEWPORT = { width: 1280, height: 800 } as const;
+export const SAVED_RENDER_VIEWPORT = DEVICE_PROFILES.desktop.viewport;
 
 /** A browser that reaches nothing: no proxy is needed when no name resolves and no request is let out. */
 export const SAVED_RENDER_ARGS = [...LOCKED_DOWN_SWITCHES, "--host-resolver-rules=MAP * ~NOTFOUND"];
@@ -71,10 +73,9 @@ export async function renderSavedHtml(
       timeout: left(),
     }));
   const context = await browser.newContext({
-    viewport: SAVED_RENDER_VIEWPORT,
     locale: "en-US",
-    // The live scan's user agent: a kit that hides from "HeadlessChrome" hides from neither.
-    userAgent: DEFAULT_USER_AGENT,
+    // The live scan's user agent and screen: a kit that hides from "HeadlessChrome" hides from neither.
+    ...DEVICE_PROFILES[options.device ?? "desktop"],
     javaScriptEnabled: true,
     serviceWorkers: "block",
   });

@@ -38,6 +38,7 @@ export {
   isCountrySuffix,
   isKnownBankDomain,
   isSuspiciousTld,
+  isTenantPlatform,
   listedShortener,
   type PlatformKind,
 } from "./lists.js";

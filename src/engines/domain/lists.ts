@@ -23,6 +23,8 @@ interface Lists {
   banks: Set<string>;
   /** Platforms phishing abuses that no shipped platform list names (`lists/abused-platforms.txt`). */
   abusedExtra: Set<string>;
+  /** Business services whose subdomains are customer organizations' tenants (`lists/tenant-platforms.txt`). */
+  tenants: Set<string>;
 }
 
 /** Listed first wins when a host appears in several lists. */
@@ -66,7 +68,8 @@ function load(): Lists {
   const abusedExtra = new Set(
     readDataLines("lists/abused-platforms.txt").map((line) => line.split(/\s+/)[0] ?? ""),
   );
-  return { platforms, shorteners, suspiciousTlds, banks, abusedExtra };
+  const tenants = new Set(readDataLines("lists/tenant-platforms.txt"));
+  return { platforms, shorteners, suspiciousTlds, banks, abusedExtra, tenants };
 }
 
 function data(): Lists {
@@ -119,6 +122,20 @@ export function isAbusedPlatform(domain: string): boolean {
     if (platforms.has(name) || abusedExtra.has(name)) return true;
     const dot = name.indexOf(".");
     // Stop before a single label: a TLD is not a platform.
+    if (dot < 0 || !name.includes(".", dot + 1)) return false;
+    name = name.slice(dot + 1);
+  }
+}
+
+/**
+ * A business service whose subdomains are its customer organizations' tenants (`acme.zendesk.com`,
+ * `acme.atlassian.net`): the platform's domain or a parent of it is on `lists/tenant-platforms.txt`.
+ */
+export function isTenantPlatform(domain: string): boolean {
+  const { tenants } = data();
+  for (let name = domain; ; ) {
+    if (tenants.has(name)) return true;
+    const dot = name.indexOf(".");
     if (dot < 0 || !name.includes(".", dot + 1)) return false;
     name = name.slice(dot + 1);
   }

@@ -152,6 +152,13 @@ export const CONTENT_FINDINGS = [
       "Scripts that detect developer tools, loop on `debugger`, check for bots, crawlers or headless browsers, or block right-click and view-source: a page that hides from inspection. Low when only right-click or keyboard shortcuts are blocked.",
     when: "Developer-tools detection, `debugger` traps, bot/headless checks on the user agent or `navigator.webdriver`, visitor-filtering kits (killbot, antibot). Low when only right-click or view-source shortcuts are blocked.",
   }),
+  con("CON-034", {
+    severity: "Medium",
+    title: "Content shown only to phones",
+    meaning:
+      "The page showed a desktop browser nothing to type into and little to read, while its own scripts test for a phone (user agent, screen width, touch); shown to a phone, it showed a form or its real content. SMS phishing kits hide this way from the desktops analysts and crawlers use. The scan's report, screenshot and findings describe the phone's view.",
+    when: "The capture was taken again as a phone (`shownTo: phone`) and the phone was shown more. Medium when the phone's view asks for a secret (password, code, card, identity number), Low otherwise.",
+  }),
   con("CON-040", {
     severity: "Low",
     title: "Urgency or threat language",

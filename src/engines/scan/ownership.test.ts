@@ -212,6 +212,36 @@ describe("the page's own name against the name's readings", () => {
     expect(generic.final_assessment).not.toBe("Benign");
   });
 
+  it("reads a business service's tenant named after the organization the page names as its own", async () => {
+    const form =
+      "<form action='/access/login' method='post'><input type='email' name='user[email]'><input type='password' name='user[password]'><button>Iniciar sesión</button></form>";
+    const tenant = await analyze(
+      "https://helpdesk-verdantia.zendesk.com/access/normal",
+      page("Inicia sesión en Verdantia Soporte", `<h1>Verdantia Soporte</h1>${form}`),
+    );
+    // "helpdesk" is what the tenant is for: the lure-word reading counts as Low, the sign-in is the tenant's.
+    expect(finding(tenant, "NET-210")).toBeDefined();
+    expect(finding(tenant, "CON-013")?.severity).toBe("Low");
+    expect(tenant.final_assessment).toBe("Benign");
+    // The same page on a platform anyone can publish on in a minute is still a lured sign-in.
+    const builder = await analyze(
+      "https://helpdesk-verdantia.weebly.com/access/normal",
+      page("Inicia sesión en Verdantia Soporte", `<h1>Verdantia Soporte</h1>${form}`),
+    );
+    expect(builder.final_assessment).not.toBe("Benign");
+    // A tenant that names no organization of its own, or one its address does not name, vouches for nothing.
+    const unnamed = await analyze(
+      "https://helpdesk-verdantia.zendesk.com/access/normal",
+      page("Inicia sesión en Soporte", `<h1>Soporte</h1>${form}`),
+    );
+    expect(unnamed.final_assessment).not.toBe("Benign");
+    const claimed = await analyze(
+      "https://helpdesk-verdantia.zendesk.com/access/normal",
+      page("Inicia sesión en PayPal Soporte", `<h1>PayPal Soporte</h1>${form}`),
+    );
+    expect(claimed.final_assessment).not.toBe("Benign");
+  });
+
   it("does not let the name model decide a project's own sign-in on a platform subdomain named like it", async () => {
     const signIn = (title: string) =>
       page(

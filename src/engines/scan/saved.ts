@@ -12,6 +12,8 @@ export interface SavedCaptureOptions {
    * final DOM, when it read a document.
    */
   rendered?: DomSnapshot | null;
+  /** `phone`: `rendered` is what the page showed a phone (`ScanCapture.shownTo`). */
+  shownTo?: "phone";
 }
 
 /** Inputs a person can type into, as markup declares them. */
@@ -54,6 +56,7 @@ export function savedCapture(url: string, html: string, options: SavedCaptureOpt
     startedAt: now,
     finishedAt: now,
     source: "saved",
+    ...(rendered && options.shownTo ? { shownTo: options.shownTo } : {}),
     outcome: "ok",
     reason: null,
     message: null,

@@ -18,6 +18,12 @@ export interface ScanCapture {
   finishedAt: string;
   /** `saved` for a page analysed offline (`domainlens analyze`): nothing was fetched. */
   source: "browser" | "saved";
+  /**
+   * `phone`: the page showed a desktop browser nothing to type into and little to read, and what is recorded
+   * here (document, forms, screenshots) is what it showed a phone (docs/scan-analysis.md, "Pages shown only
+   * to phones"). Absent: a desktop browser's view.
+   */
+  shownTo?: "phone";
   outcome: ScanOutcome;
   /** Stable reason code when not ok (egress reasons such as `dns_nxdomain`, `connection_refused`, `timeout`). */
   reason: string | null;

@@ -1,3 +1,4 @@
+import { isTenantPlatform } from "../domain/index.js";
 import { type Finding, SEVERITY_RANK, type Severity } from "../findings/types.js";
 import {
   ageSentence,
@@ -333,16 +334,22 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     // discount (the name is all they saw: "SecurePay" on securepay.com.au), or when the name holds a
     // dictionary-word brand the name rules did not take for the brand (Ledger Accounting Services).
     const siteName = n.site.siteDomain?.split(".")[0] ?? "";
+    // A business service's tenant that the page calls by the organization its address names
+    // ("Verdantia Soporte" on helpdesk-verdantia.zendesk.com): the organization's own workspace, where
+    // "helpdesk" or "portal" in the name is what the tenant is for, even with a sign-in on it.
+    const tenantOwnPage =
+      c.ownPage && brand === null && n.site.freeHosting !== null && isTenantPlatform(n.site.freeHosting);
     const nameReadingsDisowned =
-      c.selfNamed &&
-      brand === null &&
-      // A name chosen on a platform anyone can publish on, an abused TLD or an IP vouches for nothing.
-      n.site.freeHosting === null &&
-      !n.site.suspiciousTld &&
-      !n.site.ipLiteral &&
-      !c.empty &&
-      ((c.secrets.length === 0 && !hasFinding(findings, "CON-050")) ||
-        (n.urlBrand === null && dictionaryBrandIn(siteName) !== null));
+      (tenantOwnPage && !c.empty) ||
+      (c.selfNamed &&
+        brand === null &&
+        // A name chosen on a platform anyone can publish on, an abused TLD or an IP vouches for nothing.
+        n.site.freeHosting === null &&
+        !n.site.suspiciousTld &&
+        !n.site.ipLiteral &&
+        !c.empty &&
+        ((c.secrets.length === 0 && !hasFinding(findings, "CON-050")) ||
+          (n.urlBrand === null && dictionaryBrandIn(siteName) !== null)));
     // The name model alone does not decide a page that shows content of its own: another finding at
     // Medium or above, or any lure the page itself shows (pressure, reward, hiding scripts, obfuscation,
     // a collector), must agree. An empty stub keeps it: its name is all there is.

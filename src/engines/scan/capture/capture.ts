@@ -1,5 +1,6 @@
 import { getDomain } from "tldts";
 import { abortError, raceAbort } from "../../../util/abort.js";
+import type { Device } from "../../browser/devices.js";
 import {
   type AcceptedOrigin,
   type BrowserPool,
@@ -13,6 +14,7 @@ import { analyzeNetwork, type NetworkChecks } from "../../risk/network/index.js"
 import { type Favicon, fetchFavicon } from "./favicon.js";
 import { decideOutcome, showsPage } from "./outcome.js";
 import { capturePage, emptyPageState, type PageState } from "./page-capture.js";
+import { phoneShowsMore, worthPhoneView } from "./phone.js";
 import type { BrowserCapture, CapturedHop, CaptureResult } from "./types.js";
 import { InvalidScanUrlError, normalizeScanUrl, plainHttp, type ScanUrl } from "./url.js";
 
@@ -120,6 +122,7 @@ export async function captureUrl(
     fallbackUrl: string | null,
     timeoutMs: number,
     accepted: AcceptedOrigin | null,
+    device: Device = "desktop",
   ): Promise<{ state: PageState; failure: { reason: string; message: string } | null }> => {
     const state = emptyPageState();
     let failure: { reason: string; message: string } | null = null;
@@ -151,6 +154,7 @@ export async function captureUrl(
           timeoutMs,
           ...(signal ? { signal } : {}),
           ...(accepted ? { acceptCertificateOf: accepted } : {}),
+          device,
         },
       );
     } catch (error) {
@@ -186,6 +190,33 @@ export async function captureUrl(
         second.state.startedAt = state.startedAt;
         capture = bypassed;
         state = second.state;
+      }
+    }
+  }
+  // A page that showed the desktop nothing to type into and tests for a phone is taken again as a phone
+  // (SMS kits hide from desktops); the phone's view is kept when it shows more (`shownTo: phone`).
+  if (capture.finalUrl !== null && worthPhoneView(state.snapshot)) {
+    const spent = state.startedAt === null ? 0 : (state.endedAt ?? performance.now()) - state.startedAt;
+    const left = Math.round(total - spent);
+    if (left >= MIN_BYPASS_MS && state.snapshot) {
+      const accepted = capture.tlsBypassed && refused ? refused.origin : null;
+      const phone = await browse(null, left, accepted, "phone");
+      if (phoneShowsMore(state.snapshot, phone.state.snapshot)) {
+        const shown = assemble(target, url, phone.state, phone.failure);
+        if (shown.finalUrl !== null) {
+          shown.shownTo = "phone";
+          shown.tlsBypassed = capture.tlsBypassed;
+          shown.tlsError = capture.tlsError;
+          if (capture.tlsBypassed) {
+            shown.outcome = capture.outcome;
+            shown.reason = capture.reason;
+            shown.message = capture.message;
+          }
+          shown.timings.browserMs += capture.timings.browserMs;
+          phone.state.startedAt = state.startedAt;
+          capture = shown;
+          state = phone.state;
+        }
       }
     }
   }

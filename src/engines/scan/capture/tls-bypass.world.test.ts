@@ -1,65 +1,33 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../config.js";
-import { startWorld, type World } from "../../../world/index.js";
-import { type BrowserPool, createBrowserPool } from "../../browser/index.js";
-import { createAsnLookup } from "../../net/asn.js";
-import { createEgress, type Egress } from "../../net/index.js";
-import { analyzeScan } from "../analyze.js";
-import { captureUrl } from "./index.js";
+import { type CaptureWorld, startCaptureWorld } from "./testing/capture-world.js";
 
 /**
  * A page behind a broken certificate is read anyway (in a context that accepts that one origin's
  * certificate), and the analysis describes it while the certificate problem stays a finding.
  */
-let world: World;
-let egress: Egress;
-let browser: BrowserPool;
-let corpus: string;
-const asn = createAsnLookup();
+let lab: CaptureWorld;
 
 beforeAll(async () => {
-  corpus = mkdtempSync(path.join(tmpdir(), "domainlens-tls-bypass-"));
   // A PayPal sign-in imitation behind a self-signed certificate: still phishing.
-  const host = "paypal-resolution-desk.com";
-  mkdirSync(path.join(corpus, host), { recursive: true });
-  writeFileSync(
-    path.join(corpus, host, "site.json"),
-    JSON.stringify({ created: "2026-11-10", cert: "self-signed" }),
-  );
-  writeFileSync(
-    path.join(corpus, host, "index.html"),
-    `<!doctype html><html lang="en"><head><title>PayPal: Log in to your account</title></head><body>
+  lab = await startCaptureWorld({
+    "paypal-resolution-desk.com": {
+      settings: { created: "2026-11-10", cert: "self-signed" },
+      files: {
+        "index.html": `<!doctype html><html lang="en"><head><title>PayPal: Log in to your account</title></head><body>
 <h1>PayPal</h1><p>Your PayPal account has been limited. Confirm your identity within 24 hours to restore access.</p>
 <form method="post" action="/signin.php"><input type="email" name="login_email" placeholder="Email or mobile number">
 <input type="password" name="login_password" placeholder="Password"><button>Log In</button></form>
 </body></html>`,
-  );
-  world = await startWorld({ sitesDir: corpus });
-  const config = loadConfig({ ...world.env });
-  egress = createEgress(config.egress);
-  browser = createBrowserPool({
-    egress,
-    extraCaPem: config.egress.extraCaPem,
-    executablePath: config.CHROMIUM_PATH,
+      },
+    },
   });
-  await Promise.all([asn.load(), browser.warm()]);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await egress?.close();
-  await world?.stop();
-  if (corpus) rmSync(corpus, { recursive: true, force: true });
+  await lab?.stop();
 });
 
-async function scan(url: string) {
-  const result = await captureUrl({ browser, egress, asn, now: () => world.now }, url);
-  const report = await analyzeScan(result, { vision: null, now: world.now });
-  return { ...result, report };
-}
+const scan = (url: string) => lab.scan(url);
 
 const codes = (report: { evidence_findings: Array<{ finding_id: string }> }): string[] =>
   report.evidence_findings.map((f) => f.finding_id);

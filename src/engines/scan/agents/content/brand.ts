@@ -163,6 +163,7 @@ export function selfName(
         !(options.distinctive && genericName(key))
       )
         return "latin";
+      if (namedRun(phrase, label)) return "latin";
       continue;
     }
     // A name in another script than the host's: its romanization.
@@ -177,6 +178,29 @@ export function selfName(
       found = "romanized";
   }
   return found;
+}
+
+/**
+ * A run of one to three words of a longer phrase that is the name its host's label gives, the rest of
+ * the label being lure words, fillers and digits only: "Inicia sesión en Verdantia Soporte" on
+ * helpdesk-verdantia.zendesk.com, a company's own tenant named after it. The run has a name of its own
+ * (five letters or more, not a brand's, not made of lure words), so no kit can borrow it from a label it
+ * did not choose.
+ */
+function namedRun(phrase: string, label: string): boolean {
+  const words = phrase.split(/\s+/).filter((w) => w.length > 0);
+  if (words.length < 2) return false;
+  for (let size = 1; size <= 3; size++)
+    for (let i = 0; i + size <= words.length; i++) {
+      const run = words.slice(i, i + size).join(" ");
+      const key = keyOf(run);
+      if (key.length < 5 || !/^[a-z0-9]+$/.test(key) || genericName(key)) continue;
+      const at = label.indexOf(key);
+      if (at < 0 || brandOfPhrase(run)) continue;
+      const rest = label.slice(0, at) + label.slice(at + key.length);
+      if (rest.length === 0 || genericName(rest)) return true;
+    }
+  return false;
 }
 
 /**

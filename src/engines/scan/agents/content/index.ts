@@ -232,6 +232,14 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       }),
     );
   }
+  if (ctx.capture.shownTo === "phone")
+    findings.push(
+      makeFinding(
+        "CON-034",
+        `The page showed a desktop browser nothing to type into and its scripts test for a phone; shown to a phone, it showed ${secrets.length > 0 ? `a form asking for ${secretWords(secrets)}` : "its content"}. What this report describes is the phone's view.`,
+        { severity: secrets.length > 0 ? "Medium" : "Low" },
+      ),
+    );
   findings.push(
     ...brandFindings(ctx, claims, mentions, secrets, {
       host: hostReasons,
