@@ -254,6 +254,9 @@ describe("the page's own name against the name's readings", () => {
       own("https://ledger-and-line.webflow.io/portal", "Client Portal | Ledger & Line Bookkeeping"),
     ).toBe("latin");
     expect(own("https://www.roesterei-hansen.shop/kasse", "Kasse – Kaffeehaus Berger")).toBeNull();
+    // An ordinary word of the title that the host also spells names nobody ("aduana" is customs).
+    expect(own("https://correos.aduana-pago.eu/es/envio", "Correos - Pago de tasas de aduana")).toBeNull();
+    expect(own("https://itau-app-atualizacao.000webhostapp.com/acesso/", "Atualização cadastral")).toBeNull();
   });
 
   it("takes a file-sharing service's own reset page for the service's, not a user's file", async () => {

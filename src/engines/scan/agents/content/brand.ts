@@ -1,6 +1,7 @@
 import {
   type Brand,
   isSelfHostedProduct,
+  isTenantPlatform,
   romanizations,
   scanLabel,
   spellsLabel,
@@ -154,6 +155,8 @@ export function selfName(
     ...wordmarks(ctx.page).flatMap((block) => [block, ...latinRuns(block)]),
   ];
   let found: "latin" | "romanized" | null = null;
+  const platform = (ctx.finalStatic ?? ctx.requestStatic)?.signals.freeHosting;
+  const tenant = platform != null && isTenantPlatform(platform);
   const names = (key: string) =>
     key.length >= 4 &&
     (label.includes(key) || key.includes(label)) &&
@@ -162,7 +165,11 @@ export function selfName(
     if (brandOfPhrase(phrase)) continue;
     const key = keyOf(phrase);
     if (/^[a-z0-9]*$/.test(key)) {
-      if (names(key) || names(keyOf(phrase.replace(/\s*[&+]\s*/g, " and "))) || namedRun(phrase, label))
+      if (
+        names(key) ||
+        names(keyOf(phrase.replace(/\s*[&+]\s*/g, " and "))) ||
+        (tenant && namedRun(phrase, label))
+      )
         return "latin";
       // Letters a host name cannot hold, spelled the way their language writes them without accents
       // (Rösterei on roesterei-hansen.shop, Møller on moeller.dk): a transliteration, read as a romanization.
@@ -200,11 +207,11 @@ function transliterated(phrase: string): string {
 }
 
 /**
- * A run of one to three words of a longer phrase that is the name its host's label gives, the rest of
- * the label being lure words, fillers and digits only: "Inicia sesión en Verdantia Soporte" on
- * helpdesk-verdantia.zendesk.com, a company's own tenant named after it. The run has a name of its own
- * (five letters or more, not a brand's, not made of lure words), so no kit can borrow it from a label it
- * did not choose.
+ * On a business service's tenant (`isTenantPlatform`), a run of one to three words of a longer phrase
+ * that is the name its host's label gives, the rest of the label being lure words, fillers and digits
+ * only: "Inicia sesión en Verdantia Soporte" on helpdesk-verdantia.zendesk.com, a company's own tenant
+ * named after it. The run is a proper name (capitalized, five letters or more, not a brand's, not made of
+ * lure words): an ordinary word of the title ("Pago de tasas de aduana" on aduana-pago.eu) names nobody.
  */
 function namedRun(phrase: string, label: string): boolean {
   const words = phrase.split(/\s+/).filter((w) => w.length > 0);
@@ -212,6 +219,7 @@ function namedRun(phrase: string, label: string): boolean {
   for (let size = 1; size <= 3; size++)
     for (let i = 0; i + size <= words.length; i++) {
       const run = words.slice(i, i + size).join(" ");
+      if (!/^\p{Lu}/u.test(run)) continue;
       const key = keyOf(run);
       if (key.length < 5 || !/^[a-z0-9]+$/.test(key) || genericName(key)) continue;
       const at = label.indexOf(key);
