@@ -161,7 +161,7 @@ const FILLER = new Set(
   anmelden connexion connecter iniciar sesion sesión acceso accedi entrar inloggen konto compte cuenta conta
   bank finance financial wallet wallets extension chrome browser crypto blockchain download mobile platform
   community exchange restricted review appeal password passwort username user id number phone mobile
-  address code desktop
+  address code desktop premium plus pro
   contul meu mi mis mon ma mes mein meine mijn mio mia minha meus mitt min mina
   cliente clientes client clienti kunde kunden area área espace`
     .split(/\s+/)

@@ -135,6 +135,9 @@ describe("brand claims", () => {
     );
     expect(redelivery.signals.claims[0]).toMatchObject({ brand: "Japan Post", places: ["title"] });
     expect(brandOfPhrase("Mijn Belastingdienst")?.brand.name).toBe("Belastingdienst");
+    // A plan's name after the brand's is the brand's page ("Spotify Premium"), a plan name alone nobody's.
+    expect(brandOfPhrase("Spotify Premium")?.brand.name).toBe("Spotify");
+    expect(brandOfPhrase("Premium Plus")).toBeNull();
 
     // A phone field captioned just "WhatsApp" beside a card deposit is a contact field; beside a code
     // field it is the takeover of that account.
@@ -429,6 +432,21 @@ describe("shops and wallets", () => {
       '<p>Up to 70% off.</p><p>€89.00 €29.00</p><button>Add to cart</button><p>We accept Visa and PayPal.</p><a href="/imprint">Imprint</a>',
     );
     expect(sale.signals.fakeShop).toBe(false);
+  });
+
+  it("reads local currencies, sale words and transfer-only payment in more languages", () => {
+    const outlet = content(
+      "https://sko-udsalg.example/",
+      "<h1>Op til 80% rabat – kun i dag!</h1><p>Arizona 899 kr. 199 kr.</p><p>Boston 1.199 kr. 249 kr.</p><p>Betaling: kun bankoverførsel.</p>",
+    );
+    expect(codes(outlet)).toEqual(expect.arrayContaining(["CON-050", "CON-052"]));
+    expect(outlet.signals.fakeShop).toBe(false);
+    // Two amounts in one sentence are not a was/now pair, nor is a conversion into another currency.
+    const club = content(
+      "https://swim-club.example/",
+      "<p>8 lessons — 4 800 ₽. First trial lesson — 500 ₽, paid on site.</p><p>NOK 2,450 (approx. £182.60)</p>",
+    );
+    expect(codes(club)).not.toContain("CON-050");
   });
 
   it("a seed-phrase form and a wallet-connect lure", () => {
