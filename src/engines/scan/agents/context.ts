@@ -130,6 +130,16 @@ function ownersOf(owner: string | null, shown: UrlParts | null): ReadonlySet<str
 }
 
 /** The brand that owns a host's registrable name, if any (links, resources, form targets). */
+/**
+ * The brand that owns a hosting platform's own domain (`notion.site`, `webflow.io`): read as an ordinary
+ * registrable domain, since the Public Suffix List's private section makes the platform a suffix.
+ */
+export function ownerOfPlatform(domain: string): Brand | null {
+  const parsed = parse(domain);
+  if (parsed.isIp || !parsed.domain || !parsed.publicSuffix || !parsed.domainWithoutSuffix) return null;
+  return brandOwning(parsed.domain, parsed.domainWithoutSuffix, parsed.publicSuffix, true);
+}
+
 export function ownerOfHost(host: string): Brand | null {
   const parsed = parse(host, { allowPrivateDomains: true });
   if (parsed.isIp || !parsed.domain || !parsed.publicSuffix || !parsed.domainWithoutSuffix) return null;

@@ -14,7 +14,7 @@ import {
   hostResemblesBrand,
   keyOf,
 } from "../brand-names.js";
-import { ownerOfHost, type ScanContext } from "../context.js";
+import { ownerOfHost, ownerOfPlatform, type ScanContext } from "../context.js";
 import { fieldKind } from "../fields.js";
 import { type UrlParts, urlParts } from "../hosts.js";
 import type { PageField } from "../page.js";
@@ -321,8 +321,13 @@ export function brandClaims(ctx: ScanContext): BrandClaim[] {
     for (const segment of [title, ...title.split(TITLE_SEPARATORS)])
       fromPhrase(claims, owners, segment, "title");
   }
+  // A platform names itself as the site of its users' pages (Notion's public pages say og:site_name
+  // "Notion"): on a user's site there, the platform's own name in the site-name tags is its label.
+  const platform = ctx.userContent ? (ctx.finalStatic ?? ctx.requestStatic)?.signals.platform?.domain : null;
+  const platformOwner = platform ? ownerOfPlatform(platform)?.name : undefined;
+  const siteNameOwners = platformOwner ? new Set([...owners, platformOwner]) : owners;
   for (const key of ["og:site_name", "application-name", "apple-mobile-web-app-title"])
-    fromPhrase(claims, owners, facts.meta[key], "site_name");
+    fromPhrase(claims, siteNameOwners, facts.meta[key], "site_name");
   for (const line of facts.copyright) fromPhrase(claims, owners, copyrightHolder(line), "copyright");
   // A description that calls the page the way into one brand's account (kits keep the original's).
   const description = facts.meta.description ?? facts.meta["og:description"];
