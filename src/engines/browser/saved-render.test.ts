@@ -56,6 +56,16 @@ describe("rendering a saved page offline", { timeout: 60_000 }, () => {
     });
   });
 
+  it("waits for a form that a timer writes after the page has loaded", async () => {
+    const html = `<!DOCTYPE html><html><head><title>Sign In</title></head><body><div id="sp">Loading…</div><script>
+      setTimeout(() => { document.body.innerHTML = "<form><input name='u'><input type='password' name='p'></form>"; }, 1800);
+      </script></body></html>`;
+    const { evaluated } = await renderSavedHtml(html, "https://late-form.example-kit.test/", {
+      evaluate: "document.querySelectorAll('input[type=password]').length",
+    });
+    expect(evaluated).toBe(1);
+  });
+
   it("gives up within its time bound on a page that never stops", async () => {
     const started = Date.now();
     const html = "<!DOCTYPE html><html><body><script>for(;;){}</script></body></html>";

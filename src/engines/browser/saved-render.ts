@@ -2,6 +2,7 @@ import { type Browser, chromium } from "playwright-core";
 import { within } from "../../util/within.js";
 import { DEVICE_PROFILES, type Device } from "./devices.js";
 import { findChromium } from "./executable.js";
+import { awaitLateContent, LATE_CONTENT_MS } from "./late-content.js";
 import { LOCKED_DOWN_SWITCHES } from "./launch.js";
 
 /**
@@ -94,6 +95,8 @@ export async function renderSavedHtml(
     const tab = await context.newPage();
     // A page that never finishes loading is still shown as far as it got.
     await tab.goto(address, { waitUntil: "load", timeout: left() }).catch(() => undefined);
+    // A form written by a timer after load is waited for, as a live capture does.
+    await awaitLateContent(tab, Math.min(LATE_CONTENT_MS, left() - 2_000));
     const evaluated =
       options.evaluate === undefined
         ? null

@@ -9,6 +9,7 @@ import {
   recordNavigations,
   recordRequests,
 } from "../../browser/index.js";
+import { awaitLateContent, LATE_CONTENT_MS } from "../../browser/late-content.js";
 import { type NavigationRun, navigate } from "./navigate.js";
 import { outcomeForReason, showsPage } from "./outcome.js";
 import {
@@ -201,6 +202,8 @@ export async function capturePage(session: BrowserSession, state: PageState, pla
   plan.onNavigated?.(navigation.document?.url ?? hops.at(-1)?.url ?? plan.url);
   if (state.run.timedOut) await within(cdp.send("Page.stopLoading"), left(1_000)).catch(() => {});
 
+  if (showsPage(navigation) && !state.pageCrashed && !state.run.timedOut)
+    await awaitLateContent(page, Math.min(LATE_CONTENT_MS, end - reserve - performance.now()));
   const extractStarted = performance.now();
   if (showsPage(navigation) && !state.pageCrashed) {
     const inspector = createPageInspector(cdp, log.mainFrameId);
