@@ -351,6 +351,15 @@ describe("the page's own name against the name's readings", () => {
       checkout("Paiement – Boulangerie Mathis", "<input type='password' name='pw'>"),
     );
     expect(withPassword.final_assessment).toBe("Suspicious");
+    // Under a subdomain that spells another party's address it is no shop's own domain.
+    const refund = await analyze(
+      "https://turkiye-gov-tr.iade-basvuru.online/",
+      page(
+        "İade Başvuru",
+        "<h1>İade Başvuru</h1><form action='/odeme' method='post'><input name='cc' autocomplete='cc-number'><input name='cvc' autocomplete='cc-csc'><button>Gönder</button></form>",
+      ),
+    );
+    expect(refund.final_assessment).not.toBe("Benign");
   });
 
   it("does not let the name model decide a project's own sign-in on a platform subdomain named like it", async () => {

@@ -364,9 +364,7 @@ export function decide(input: VerdictInput, findings: Finding[]): Verdict {
     // The owner's own card checkout (Boulangerie Mathis on boulangerie-mathis.shop asking only for a card,
     // with none of a fake shop's signs): a shop's TLD and a name the model has not seen are no lure there.
     const ownCheckout =
-      c.secrets.length > 0 &&
-      c.secrets.every((s) => CARD.has(s) || s === "card_expiry") &&
-      !findings.some((f) => SHOP_CODES.has(f.finding_id) && RANK[f.severity] > RANK.Low);
+      c.ownCheckout && !findings.some((f) => SHOP_CODES.has(f.finding_id) && RANK[f.severity] > RANK.Low);
     const ownPageQuiet =
       c.ownPage && brand === null && (n.site.freeHosting !== null || c.ownNameRomanized || ownCheckout);
     const nameModelAlone =

@@ -130,6 +130,16 @@ function wordsOf(text: string): string[] {
 }
 
 /** Every brand named in a text (longest match at each position, capped). */
+/**
+ * A one-word brand name written as several words counts when each part is capitalized or a number
+ * ("Pay Pal", "Office 365"), not when a part is an ordinary lower-case word: "Nuage des Jardins" does not
+ * name Desjardins. Names the brand itself writes apart ("Bank of America") are not affected.
+ */
+function splitAllowed(written: readonly string[], brand: Brand): boolean {
+  if (written.length < 2 || brand.name.includes(" ")) return true;
+  return written.every((word) => /^[\p{Lu}\p{N}]/u.test(word));
+}
+
 export function brandsNamedIn(text: string, limit = 200): NameHit[] {
   const map = entries();
   const words = wordsOf(text);
@@ -139,7 +149,7 @@ export function brandsNamedIn(text: string, limit = 200): NameHit[] {
       const written = words.slice(i, i + n);
       const entry = map.get(keyOf(written.join("")));
       if (!entry) continue;
-      if (!caseAllows(entry.strength, written, entry.brand)) continue;
+      if (!caseAllows(entry.strength, written, entry.brand) || !splitAllowed(written, entry.brand)) continue;
       hits.push({ brand: entry.brand, text: written.join(" "), at: i });
       i += n - 1;
       break;
@@ -191,6 +201,7 @@ export function brandOfPhrase(phrase: string): { brand: Brand; text: string } | 
     if (words.length === 0 || words.length > MAX_WORDS) continue;
     const entry = map.get(keyOf(words.join("")));
     if (!entry || !(caseAllows(entry.strength, words, entry.brand) || ownLowercase(entry, words))) continue;
+    if (!splitAllowed(words, entry.brand)) continue;
     // "Ledger Bank": a dictionary-word brand beside another trade's business noun is that business's name.
     if (entry.dictionaryWord && otherBusinessWords(written.map(keyOf), entry.brand.sector) > 0) return null;
     return { brand: entry.brand, text: words.join(" ") };

@@ -136,6 +136,11 @@ export interface ContentSignals {
    */
   ownNameRomanized: boolean;
   /**
+   * The owner's own page on its own domain (the registrable domain itself or `www.`, no other subdomain)
+   * asks only for a payment card: a shop's checkout (Boulangerie Mathis on boulangerie-mathis.shop).
+   */
+  ownCheckout: boolean;
+  /**
    * CON-013 was raised on a domain whose only throwaway sign is the learned name model's reading (no
    * platform, abused TLD, random name, port, IP or young registration): it restates NET-227.
    */

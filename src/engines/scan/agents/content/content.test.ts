@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandOfPhrase } from "../brand-names.js";
+import { brandOfPhrase, brandsNamedIn } from "../brand-names.js";
 import { buildContext } from "../context.js";
 import { disguisedPassword, fieldKind } from "../fields.js";
 import type { PageField } from "../page.js";
@@ -138,6 +138,9 @@ describe("brand claims", () => {
     // A plan's name after the brand's is the brand's page ("Spotify Premium"), a plan name alone nobody's.
     expect(brandOfPhrase("Spotify Premium")?.brand.name).toBe("Spotify");
     expect(brandOfPhrase("Premium Plus")).toBeNull();
+    // A one-word name written apart: capitalized parts name it, an ordinary lower-case word does not.
+    expect(brandsNamedIn("Log in to Pay Pal").map((h) => h.brand.name)).toContain("PayPal");
+    expect(brandsNamedIn("Nuage des Jardins Partagés").map((h) => h.brand.name)).not.toContain("Desjardins");
 
     // A phone field captioned just "WhatsApp" beside a card deposit is a contact field; beside a code
     // field it is the takeover of that account.

@@ -330,6 +330,13 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       selfNamed,
       ownPage,
       ownNameRomanized: ownName === "romanized",
+      ownCheckout:
+        ownPage &&
+        host !== null &&
+        !ctx.userContent &&
+        (host.host === host.site || host.host === `www.${host.site}`) &&
+        secrets.length > 0 &&
+        secrets.every((s) => CARD.has(s) || s === "card_expiry"),
       disposableByNameModelOnly,
       clonedSite: cloned?.site ?? null,
       exfil: delivery.exfil,
