@@ -117,11 +117,14 @@ export function platformKindOf(domain: string): PlatformKind | undefined {
  */
 export function isAbusedPlatform(domain: string): boolean {
   const { platforms, abusedExtra } = data();
-  let name = domain;
-  for (;;) {
-    if (platforms.has(name) || abusedExtra.has(name)) return true;
+  return selfOrParentListed(domain, (name) => platforms.has(name) || abusedExtra.has(name));
+}
+
+/** `listed` holds the domain or one of its parents, stopping before a single label (a TLD is no platform). */
+function selfOrParentListed(domain: string, listed: (name: string) => boolean): boolean {
+  for (let name = domain; ; ) {
+    if (listed(name)) return true;
     const dot = name.indexOf(".");
-    // Stop before a single label: a TLD is not a platform.
     if (dot < 0 || !name.includes(".", dot + 1)) return false;
     name = name.slice(dot + 1);
   }
@@ -133,12 +136,7 @@ export function isAbusedPlatform(domain: string): boolean {
  */
 export function isTenantPlatform(domain: string): boolean {
   const { tenants } = data();
-  for (let name = domain; ; ) {
-    if (tenants.has(name)) return true;
-    const dot = name.indexOf(".");
-    if (dot < 0 || !name.includes(".", dot + 1)) return false;
-    name = name.slice(dot + 1);
-  }
+  return selfOrParentListed(domain, (name) => tenants.has(name));
 }
 
 export function listedShortener(host: string, floor: string): string | null {

@@ -129,7 +129,6 @@ function wordsOf(text: string): string[] {
   return text.replace(SCRIPT_SEAM, " ").match(WORD) ?? [];
 }
 
-/** Every brand named in a text (longest match at each position, capped). */
 /**
  * A one-word brand name written as several words counts when each part is capitalized or a number
  * ("Pay Pal", "Office 365"), not when a part is an ordinary lower-case word: "Nuage des Jardins" does not
@@ -140,6 +139,7 @@ function splitAllowed(written: readonly string[], brand: Brand): boolean {
   return written.every((word) => /^[\p{Lu}\p{N}]/u.test(word));
 }
 
+/** Every brand named in a text (longest match at each position, capped). */
 export function brandsNamedIn(text: string, limit = 200): NameHit[] {
   const map = entries();
   const words = wordsOf(text);

@@ -75,13 +75,15 @@ export interface ContextOptions {
 function fileHostOwnPage(site: StaticOk, shown: UrlParts | null, forms: AnalyzedForm[]): boolean {
   const platform = site.signals.platform;
   if (!shown || platform?.kind !== "file_host" || platform.userContent !== "path") return false;
-  const asking = forms.filter((f) => f.secrets.length > 0);
-  return (
-    asking.length > 0 &&
-    asking.every(
-      (f) => urlParts(f.actionKind === "url" && f.action ? f.action : shown.url)?.host === shown.host,
-    )
-  );
+  const targets = secretFormTargets(forms, shown.url);
+  return targets.length > 0 && targets.every((target) => urlParts(target)?.host === shown.host);
+}
+
+/** Where the forms that ask for a secret post (the page's own URL for a form without a URL action). */
+export function secretFormTargets(forms: readonly AnalyzedForm[], pageUrl: string): string[] {
+  return forms
+    .filter((f) => f.secrets.length > 0)
+    .map((f) => (f.actionKind === "url" && f.action ? f.action : pageUrl));
 }
 
 export function buildContext(capture: ScanCapture, options: ContextOptions = {}): ScanContext {
@@ -129,20 +131,23 @@ function ownersOf(owner: string | null, shown: UrlParts | null): ReadonlySet<str
   return names;
 }
 
-/** The brand that owns a host's registrable name, if any (links, resources, form targets). */
 /**
  * The brand that owns a hosting platform's own domain (`notion.site`, `webflow.io`): read as an ordinary
  * registrable domain, since the Public Suffix List's private section makes the platform a suffix.
  */
 export function ownerOfPlatform(domain: string): Brand | null {
-  const parsed = parse(domain);
-  if (parsed.isIp || !parsed.domain || !parsed.publicSuffix || !parsed.domainWithoutSuffix) return null;
-  return brandOwning(parsed.domain, parsed.domainWithoutSuffix, parsed.publicSuffix, true);
+  return ownerOf(domain, false);
 }
 
+/** The brand that owns a host's registrable name, if any (links, resources, form targets). */
 export function ownerOfHost(host: string): Brand | null {
-  const parsed = parse(host, { allowPrivateDomains: true });
+  return ownerOf(host, true);
+}
+
+function ownerOf(host: string, allowPrivateDomains: boolean): Brand | null {
+  const parsed = parse(host, { allowPrivateDomains });
   if (parsed.isIp || !parsed.domain || !parsed.publicSuffix || !parsed.domainWithoutSuffix) return null;
-  const icann = parsed.isIcann !== false;
+  // Read without the private section, every suffix counts as a registry's.
+  const icann = !allowPrivateDomains || parsed.isIcann !== false;
   return brandOwning(parsed.domain, parsed.domainWithoutSuffix, parsed.publicSuffix, icann);
 }

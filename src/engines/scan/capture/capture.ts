@@ -165,6 +165,11 @@ export async function captureUrl(
       failure = { reason: "page_crashed", message: "The page's renderer crashed." };
     return { state, failure };
   };
+  // What is left of the scan's time once a browse has run (a second one gets the rest).
+  const timeLeft = (state: PageState): number =>
+    Math.round(
+      total - (state.startedAt === null ? 0 : (state.endedAt ?? performance.now()) - state.startedAt),
+    );
   const first = await browse(target.schemeAdded ? plainHttp(target.url) : null, total, null);
   let state = first.state;
   let capture = assemble(target, url, state, first.failure);
@@ -173,8 +178,7 @@ export async function captureUrl(
     capture.tlsError = refused.error;
     // The page behind the certificate, read in a fresh context that accepts that one origin's certificate
     // (still through the egress proxy): the content is described, the certificate problem stays a finding.
-    const spent = state.startedAt === null ? 0 : (state.endedAt ?? performance.now()) - state.startedAt;
-    const left = Math.round(total - spent);
+    const left = timeLeft(state);
     if (left >= MIN_BYPASS_MS) {
       const second = await browse(null, left, refused.origin);
       const bypassed = assemble(target, url, second.state, second.failure);
@@ -195,13 +199,13 @@ export async function captureUrl(
   }
   // A page that showed the desktop nothing to type into and tests for a phone is taken again as a phone
   // (SMS kits hide from desktops); the phone's view is kept when it shows more (`shownTo: phone`).
-  if (capture.finalUrl !== null && worthPhoneView(state.snapshot)) {
-    const spent = state.startedAt === null ? 0 : (state.endedAt ?? performance.now()) - state.startedAt;
-    const left = Math.round(total - spent);
-    if (left >= MIN_BYPASS_MS && state.snapshot) {
+  const desktopView = state.snapshot;
+  if (capture.finalUrl !== null && desktopView && worthPhoneView(desktopView)) {
+    const left = timeLeft(state);
+    if (left >= MIN_BYPASS_MS) {
       const accepted = capture.tlsBypassed && refused ? refused.origin : null;
       const phone = await browse(null, left, accepted, "phone");
-      if (phoneShowsMore(state.snapshot, phone.state.snapshot)) {
+      if (phoneShowsMore(desktopView, phone.state.snapshot)) {
         const shown = assemble(target, url, phone.state, phone.failure);
         if (shown.finalUrl !== null) {
           shown.shownTo = "phone";

@@ -14,7 +14,7 @@ import {
   hostResemblesBrand,
   keyOf,
 } from "../brand-names.js";
-import { ownerOfHost, ownerOfPlatform, type ScanContext } from "../context.js";
+import { ownerOfHost, ownerOfPlatform, type ScanContext, secretFormTargets } from "../context.js";
 import { fieldKind } from "../fields.js";
 import { type UrlParts, urlParts } from "../hosts.js";
 import type { PageField } from "../page.js";
@@ -282,9 +282,7 @@ export function selfHostedProduct(ctx: ScanContext, brand: string): boolean {
   if (ctx.userContent) return false;
   const page = ctx.final ?? ctx.request;
   if (!page) return false;
-  const actions = ctx.forms
-    .filter((f) => f.secrets.length > 0)
-    .map((f) => (f.actionKind === "url" && f.action ? f.action : page.url));
+  const actions = secretFormTargets(ctx.forms, page.url);
   if (actions.some((a) => urlParts(a)?.host !== page.host)) return false;
   if (brand === "Microsoft") return [page.url, ...actions].some((u) => MICROSOFT_SELF_HOSTED.test(u));
   return actions.every((a) => !/\.php(?:[?#]|$)/i.test(a) || /[?&]_task=/.test(a));

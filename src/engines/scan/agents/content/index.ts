@@ -144,7 +144,6 @@ function brandFindings(
  * presents itself as, its scripts and frames, its wording, fake-shop and crypto-wallet signals, and the
  * kind of page it is. Pure: reads the page of the scan context.
  */
-
 export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignals> {
   const { page } = ctx;
   const text = normalize(`${page.title} ${page.text}`);
