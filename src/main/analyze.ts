@@ -1,12 +1,18 @@
 import { readFileSync, statSync } from "node:fs";
 import type { Device } from "../engines/browser/devices.js";
-import type { SavedRenderOptions } from "../engines/browser/saved-render.js";
+import type { SavedRender, SavedRenderOptions } from "../engines/browser/saved-render.js";
 import { decodeBody } from "../engines/classify/crawl/index.js";
 import { MAX_HTML_CHARS } from "../engines/html/index.js";
 import { analyzeScan } from "../engines/scan/analyze.js";
 import { normalizeScanUrl } from "../engines/scan/capture/index.js";
 import { phoneShowsMore, worthPhoneView } from "../engines/scan/capture/phone.js";
-import { type DomSnapshot, readSnapshot, snapshotExpression } from "../engines/scan/capture/snapshot.js";
+import {
+  type DomSnapshot,
+  frameExpressions,
+  readSnapshot,
+  snapshotExpression,
+  withFrames,
+} from "../engines/scan/capture/snapshot.js";
 import { savedCapture } from "../engines/scan/saved.js";
 import type { ScanArtifacts, ScanReport } from "../engines/scan/types.js";
 
@@ -131,18 +137,23 @@ export async function runAnalyze(args: AnalyzeArgs): Promise<ScanReport> {
       renderSavedHtml(html.slice(0, MAX_HTML_CHARS), target.url, {
         timeoutMs: RENDER_TIMEOUT_MS,
         evaluate: snapshotExpression(),
+        frames: frameExpressions(),
         device,
         ...(args.browser ? { browser: args.browser } : {}),
       });
     try {
       const desktop = await render("desktop");
       screenshot = desktop.screenshot;
-      rendered = readSnapshot(desktop.evaluated);
+      const read = (render: SavedRender): DomSnapshot | null => {
+        const snapshot = readSnapshot(render.evaluated);
+        return snapshot && withFrames(snapshot, render.frames);
+      };
+      rendered = read(desktop);
       // A page that showed the desktop nothing, and tests for a phone, is shown to a phone as a live scan does.
       if (rendered && worthPhoneView(rendered)) {
         args.onStage?.("rendering the page again as a phone");
         const phone = await render("phone");
-        const phoneView = readSnapshot(phone.evaluated);
+        const phoneView = read(phone);
         if (phoneShowsMore(rendered, phoneView)) {
           screenshot = phone.screenshot;
           rendered = phoneView;

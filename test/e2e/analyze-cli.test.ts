@@ -174,6 +174,45 @@ describe("domainlens analyze", () => {
     expect(plain.evidence_findings.map((f: { finding_id: string }) => f.finding_id)).not.toContain("CON-034");
   });
 
+  it("reads a sign-in drawn inside a full-window srcdoc frame, and not a hidden one's text", async () => {
+    // A compromised site's page hides its own content and shows a bank sign-in written into an <iframe srcdoc>.
+    const frame = (body: string) =>
+      `<!DOCTYPE html><html><body>${body}</body></html>`.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+    const signIn = frame(
+      "<h2>Sign in to PayPal</h2><p>Your account is limited. Confirm your details to restore access.</p>" +
+        "<form action='/wp-content/x/next.php' method='post'><input type='email' name='e' placeholder='Email'>" +
+        "<input type='password' name='p' placeholder='Password'><button>Log In</button></form>",
+    );
+    const kit = path.join(dir, "srcdoc.html");
+    writeFileSync(
+      kit,
+      `<!DOCTYPE html><html><head><title>Oak Street Dental - Welcome</title>
+       <style>html,body{margin:0;height:100%}iframe{position:fixed;inset:0;width:100%;height:100%;border:0}.site{display:none}</style></head>
+       <body><div class="site"><p>Family dentistry since 1998.</p></div><iframe srcdoc="${signIn}"></iframe></body></html>`,
+    );
+    const url = "https://www.oakstreet-dental.com/wp-content/uploads/2026/x/index.php";
+    const run = await analyze(["--url", url, "--html", kit]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(["Malicious", "Suspicious"]).toContain(report.final_assessment);
+    expect(report.threat_type).toBe("Phishing / Credential Theft");
+    const found = report.evidence_findings.map((f: { finding_id: string }) => f.finding_id);
+    expect(found).toEqual(expect.arrayContaining(["CON-001", "CON-040"]));
+    // A 1-pixel srcdoc frame is shown to nobody: its text is not the page's.
+    const hidden = path.join(dir, "srcdoc-hidden.html");
+    writeFileSync(
+      hidden,
+      `<!DOCTYPE html><html><head><title>Oak Street Dental - Welcome</title></head>
+       <body><h1>Oak Street Dental</h1><p>Family dentistry since 1998. Call us to book a check-up.</p>
+       <iframe style="width:1px;height:1px;border:0" srcdoc="${signIn}"></iframe></body></html>`,
+    );
+    const quiet = JSON.parse(
+      (await analyze(["--url", "https://www.oakstreet-dental.com/", "--html", hidden])).stdout,
+    );
+    expect(quiet.final_assessment).toBe("Benign");
+    expect(quiet.evidence_findings.map((f: { finding_id: string }) => f.finding_id)).not.toContain("CON-001");
+  });
+
   it("finds a legitimate developer platform's page Benign", async () => {
     const run = await analyze([
       "--url",

@@ -2,6 +2,7 @@ import { type Browser, chromium } from "playwright-core";
 import { within } from "../../util/within.js";
 import { DEVICE_PROFILES, type Device } from "./devices.js";
 import { findChromium } from "./executable.js";
+import { type FrameExpressions, type FrameReading, readChildFrames } from "./frames.js";
 import { awaitLateContent, LATE_CONTENT_MS } from "./late-content.js";
 import { LOCKED_DOWN_SWITCHES } from "./launch.js";
 
@@ -23,6 +24,8 @@ export interface SavedRenderOptions {
   timeoutMs?: number;
   /** An expression evaluated in the page once it has loaded; its value is returned as `evaluated`. */
   evaluate?: string;
+  /** Expressions evaluated in the page's child frames once it has loaded (`readChildFrames`). */
+  frames?: FrameExpressions;
   /** A browser already launched (with `SAVED_RENDER_ARGS`) to render in; it is left open. */
   browser?: Browser;
   /** The browser the page is shown to (default `desktop`; `phone`: `DEVICE_PROFILES.phone`). */
@@ -34,6 +37,8 @@ export interface SavedRender {
   screenshot: Buffer;
   /** The value of `evaluate`, or null (none asked, or the page's scripts broke it). */
   evaluated: unknown;
+  /** What the child frames' expressions returned (none when `frames` was not given). */
+  frames: FrameReading[];
 }
 
 /** The live scan's viewport (docs/scan-analysis.md). */
@@ -101,8 +106,9 @@ export async function renderSavedHtml(
       options.evaluate === undefined
         ? null
         : await within(tab.evaluate(options.evaluate), left()).catch(() => null);
+    const frames = options.frames ? await readChildFrames(tab, options.frames, Math.min(1_500, left())) : [];
     const screenshot = await tab.screenshot({ type: "png", timeout: left() });
-    return { screenshot, evaluated };
+    return { screenshot, evaluated, frames };
   } finally {
     await context.close().catch(() => undefined);
     if (own) await browser.close();

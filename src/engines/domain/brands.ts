@@ -19,6 +19,7 @@ export const BRAND_SECTORS = [
   "travel",
   "telecom",
   "insurance",
+  "utility",
 ] as const;
 export type BrandSector = (typeof BRAND_SECTORS)[number];
 

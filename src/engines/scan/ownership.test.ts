@@ -259,6 +259,28 @@ describe("the page's own name against the name's readings", () => {
     expect(own("https://itau-app-atualizacao.000webhostapp.com/acesso/", "Atualização cadastral")).toBeNull();
   });
 
+  it("never reads a brand's name written in lower case as the site's own name, and keeps the claim", async () => {
+    // The kit writes the brand's wordmark in lower case ("enel") on a host that spells it: no self-name.
+    const html = page(
+      "Enel Energia - Area Clienti | Pagamento bolletta",
+      `<div class="logo">enel</div><h1>Pagamento bolletta</h1><form action="conferma.php" method="post">
+       <input name="cc" autocomplete="cc-number" placeholder="Numero carta"><input name="cvv" autocomplete="cc-csc">
+       <button>Paga</button></form>`,
+    );
+    const url = "https://enel-energia-bolletta.sbs/area-clienti/pagamento.php";
+    expect(selfName(buildContext(savedCapture(url, html), { rankLookup: false }))).toBeNull();
+    const report = await analyze(url, html);
+    expect(report.site_context?.detected_brand).toBe("Enel");
+    expect(report.final_assessment).toBe("Malicious");
+    // A business whose own name is its host's is still itself.
+    const own = page("Kasse – Rösterei Hansen", "<div class='logo'>roesterei hansen</div><h1>Kasse</h1>");
+    expect(
+      selfName(
+        buildContext(savedCapture("https://www.roesterei-hansen.shop/kasse", own), { rankLookup: false }),
+      ),
+    ).not.toBeNull();
+  });
+
   it("takes a file-sharing service's own reset page for the service's, not a user's file", async () => {
     const reset = (action: string) =>
       page(

@@ -109,6 +109,8 @@ const SECTOR_PURPOSE: Record<BrandSector, Purpose | null> = {
   retail: "ecommerce",
   travel: "travel",
   telecom: "telecommunications",
+  // Energy and water suppliers: no purpose of the taxonomy says it; the page decides.
+  utility: null,
 };
 
 let brandsByKey: Map<string, Brand> | undefined;

@@ -224,6 +224,7 @@ const SECTOR_CATEGORIES: Readonly<Record<BrandSector, readonly KeywordCategory[]
   gaming: ["prize"],
   retail: ["prize", "delivery"],
   travel: ["financial"],
+  utility: ["financial"],
 };
 
 /**

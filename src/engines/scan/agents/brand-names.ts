@@ -209,6 +209,15 @@ export function brandOfPhrase(phrase: string): { brand: Brand; text: string } | 
   return null;
 }
 
+/**
+ * The brand whose token or name a phrase spells exactly, in any case ("enel", "ENEL"), when that token is
+ * no ordinary word: a wordmark a kit writes in lower case still names the brand, never the site itself.
+ */
+export function distinctiveBrandSpelled(phrase: string): Brand | null {
+  const entry = entries().get(keyOf(phrase));
+  return entry && !entry.dictionaryWord && entry.strength !== "short" ? entry.brand : null;
+}
+
 /** Edit distance between `token` and its closest substring of `text` (Sellers), stopping above `max`. */
 export function substringDistance(token: string, text: string, max: number): number {
   let previous: number[] = new Array<number>(text.length + 1).fill(0);

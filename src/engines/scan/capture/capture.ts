@@ -367,7 +367,7 @@ function assemble(
     text: snapshot?.text ?? "",
     favicon: null,
     requests,
-    forms: [...(snapshot?.forms ?? []), ...(document ? state.frameForms : [])],
+    forms: snapshot?.forms ?? [],
     cookies: state.cookies,
     tls: document ? state.tls : null,
     console: state.console,

@@ -1,5 +1,6 @@
 import type { Page, Response } from "playwright-core";
 import { within } from "../../../util/within.js";
+import { readChildFrames } from "../../browser/frames.js";
 import {
   type BrowserSession,
   createPageInspector,
@@ -14,12 +15,12 @@ import { type NavigationRun, navigate } from "./navigate.js";
 import { outcomeForReason, showsPage } from "./outcome.js";
 import {
   type DomSnapshot,
-  formsExpression,
-  readForms,
+  frameExpressions,
   readSnapshot,
   snapshotExpression,
+  withFrames,
 } from "./snapshot.js";
-import type { BrowserCapture, CapturedCookie, CapturedForm } from "./types.js";
+import type { BrowserCapture, CapturedCookie } from "./types.js";
 
 /** Everything the browser task has recorded so far; read after the task, also when it was cut off. */
 export interface PageState {
@@ -28,7 +29,6 @@ export interface PageState {
   requests: RequestLog | null;
   run: NavigationRun | null;
   snapshot: DomSnapshot | null;
-  frameForms: CapturedForm[];
   viewport: Buffer | null;
   fullPage: Buffer | null;
   cookies: CapturedCookie[];
@@ -50,7 +50,6 @@ export function emptyPageState(): PageState {
     requests: null,
     run: null,
     snapshot: null,
-    frameForms: [],
     viewport: null,
     fullPage: null,
     cookies: [],
@@ -88,7 +87,6 @@ export interface PagePlan {
 const MAX_CONSOLE = 100;
 const MAX_CONSOLE_TEXT = 1_000;
 const MAX_DOWNLOADS = 20;
-const MAX_FRAMES = 10;
 const MAX_COOKIES = 200;
 
 function listen(page: Page, state: PageState): void {
@@ -137,22 +135,6 @@ async function browserTls(response: Response, ms: number): Promise<BrowserCaptur
     validTo: date(details.validTo),
     source: "browser",
   };
-}
-
-async function childFrameForms(page: Page, ms: number): Promise<CapturedForm[]> {
-  const frames = page
-    .frames()
-    .filter((frame) => frame !== page.mainFrame() && /^https?:/.test(frame.url()))
-    .slice(0, MAX_FRAMES);
-  const read = await Promise.all(
-    frames.map((frame) =>
-      within(frame.evaluate(formsExpression()), ms).then(
-        (value) => readForms((value as { forms?: unknown } | null)?.forms, frame.url().slice(0, 4096)),
-        () => [],
-      ),
-    ),
-  );
-  return read.flat();
 }
 
 /**
@@ -211,9 +193,10 @@ export async function capturePage(session: BrowserSession, state: PageState, pla
     state.scriptTerminated = frozen.terminated;
     if (frozen.responsive) {
       const value = await inspector.evaluate(snapshotExpression(), left(4_000)).catch(() => null);
-      state.snapshot = readSnapshot(value);
+      const snapshot = readSnapshot(value);
+      state.snapshot =
+        snapshot && withFrames(snapshot, await readChildFrames(page, frameExpressions(), left(1_500)));
       if (state.snapshot) plan.onSnapshot?.(state.snapshot);
-      state.frameForms = await childFrameForms(page, left(1_500));
     }
     if (navigation.document) state.tls = await browserTls(navigation.document.response, left(1_000));
     state.extractMs = performance.now() - extractStarted;

@@ -1,3 +1,4 @@
+import type { FrameExpressions, FrameReading } from "../../browser/frames.js";
 import type { CapturedForm } from "./types.js";
 
 export interface SnapshotLimits {
@@ -90,11 +91,15 @@ const SNAPSHOT_SOURCE = `(limits) => {
     const inputs = credentialLike.slice(0, limits.inputsPerForm).map(describe);
     forms.push({ action: null, method: "none", inputs, visible: inputs.some((i) => i.visible), formless: true });
   }
-  if (limits.formsOnly) return { forms };
+  if (limits.mode === "forms") return { forms };
+  const text = document.body ? document.body.innerText || "" : "";
+  if (limits.mode === "frame") {
+    const body = document.body ? document.body.innerHTML : "";
+    return { forms, text: text.slice(0, limits.textChars), html: body.slice(0, limits.htmlChars) };
+  }
   const root = document.documentElement;
   const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
   const html = root ? doctype + root.outerHTML : "";
-  const text = document.body ? document.body.innerText || "" : "";
   const icons = Array.from(document.querySelectorAll("link[rel]"))
     .filter((link) => /(^|\\s)(icon|apple-touch-icon|apple-touch-icon-precomposed)(\\s|$)/i.test(link.getAttribute("rel") || ""))
     .slice(0, limits.icons)
@@ -119,14 +124,20 @@ const SNAPSHOT_SOURCE = `(limits) => {
   };
 }`;
 
+const expression = (limits: SnapshotLimits, mode: "document" | "forms" | "frame"): string =>
+  `(${SNAPSHOT_SOURCE})(${JSON.stringify({ ...limits, mode })})`;
+
 /** The expression that reads the whole document. */
 export function snapshotExpression(limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS): string {
-  return `(${SNAPSHOT_SOURCE})(${JSON.stringify({ ...limits, formsOnly: false })})`;
+  return expression(limits, "document");
 }
 
-/** The expression that reads only the forms (for child frames). */
-export function formsExpression(limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS): string {
-  return `(${SNAPSHOT_SOURCE})(${JSON.stringify({ ...limits, formsOnly: true })})`;
+/**
+ * What is read in child frames (`readChildFrames`): a network frame's forms; the forms and text of a frame
+ * the page wrote itself.
+ */
+export function frameExpressions(limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS): FrameExpressions {
+  return { network: expression(limits, "forms"), inline: expression(limits, "frame") };
 }
 
 type Json = Record<string, unknown>;
@@ -190,5 +201,52 @@ export function readSnapshot(value: unknown, limits = DEFAULT_SNAPSHOT_LIMITS): 
       .filter((icon) => icon.href !== ""),
     height: count(value.height),
     width: count(value.width),
+  };
+}
+
+const attributeValue = (value: string): string =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The document with what its child frames show. Every frame's forms join the document's, marked with the
+ * frame's address. A frame the page wrote itself (srcdoc, about:blank, data:) is the page's own content in
+ * a box, which the visitor reads as the page: its text follows the document's, and its body's markup is
+ * placed at the end of the document's body in a `<div data-frame="about:srcdoc">`, so that everything read
+ * from the markup (fields, headings, images, buttons) reads it too. All within the snapshot's limits.
+ */
+export function withFrames(
+  snapshot: DomSnapshot,
+  readings: FrameReading[],
+  limits = DEFAULT_SNAPSHOT_LIMITS,
+): DomSnapshot {
+  if (readings.length === 0) return snapshot;
+  const forms = [...snapshot.forms];
+  let shownText = snapshot.text;
+  let textLength = snapshot.textLength;
+  let html = snapshot.html;
+  let htmlLength = snapshot.htmlLength;
+  for (const reading of readings) {
+    const value = isObject(reading.value) ? reading.value : {};
+    forms.push(...readForms(value.forms, reading.url, limits));
+    if (!reading.inline) continue;
+    const frameText = text(value.text, limits.textChars).trim();
+    if (frameText !== "") {
+      textLength += frameText.length + 1;
+      shownText = `${shownText}\n${frameText}`.slice(0, limits.textChars);
+    }
+    const frameHtml = text(value.html, limits.htmlChars);
+    if (frameHtml.trim() === "") continue;
+    const framed = `<div data-frame="${attributeValue(reading.url)}">${frameHtml}</div>`;
+    const close = html.toLowerCase().lastIndexOf("</body>");
+    html = close < 0 ? html + framed : html.slice(0, close) + framed + html.slice(close);
+    htmlLength += framed.length;
+  }
+  return {
+    ...snapshot,
+    forms,
+    text: shownText,
+    textLength,
+    html: html.slice(0, limits.htmlChars),
+    htmlLength,
   };
 }

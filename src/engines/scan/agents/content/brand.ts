@@ -11,6 +11,7 @@ import {
   brandOfHostLabels,
   brandOfPhrase,
   brandsNamedIn,
+  distinctiveBrandSpelled,
   hostResemblesBrand,
   keyOf,
 } from "../brand-names.js";
@@ -162,7 +163,7 @@ export function selfName(
     (label.includes(key) || key.includes(label)) &&
     !(options.distinctive && genericName(key));
   for (const phrase of candidates) {
-    if (brandOfPhrase(phrase)) continue;
+    if (brandOfPhrase(phrase) || distinctiveBrandSpelled(phrase)) continue;
     const key = keyOf(phrase);
     if (/^[a-z0-9]*$/.test(key)) {
       if (
