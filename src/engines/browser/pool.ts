@@ -5,6 +5,7 @@ import type { Egress } from "../net/index.js";
 import { DEVICE_PROFILES, type Device } from "./devices.js";
 import { BrowserTaskError } from "./errors.js";
 import { BrowserUnavailableError, findChromium } from "./executable.js";
+import { TIMER_WATCH } from "./late-content.js";
 import { chromiumArgs, spkiHashes } from "./launch.js";
 import { type RenderOptions, type RenderResult, renderFailure, renderPage } from "./render.js";
 import type { BrowserSession, SessionRecord } from "./session.js";
@@ -220,6 +221,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     const popups: string[] = [];
     const dialogs: SessionRecord["dialogs"] = [];
     await context.addInitScript({ content: NO_WEBRTC });
+    await context.addInitScript({ content: TIMER_WATCH });
     // Chromium does not check certificates itself when it trusts the extra CA by SPKI (for chains holding
     // it) or when the task accepts an origin (for every chain): then each HTTPS origin must pass
     // DomainLens's own check, except the one accepted origin.

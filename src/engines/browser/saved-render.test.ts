@@ -66,6 +66,22 @@ describe("rendering a saved page offline", { timeout: 60_000 }, () => {
     expect(evaluated).toBe(1);
   });
 
+  it("waits for a timer's form on a page that already shows a paragraph, and for a srcdoc frame's text", async () => {
+    const notice = "Your mailbox has almost reached its storage limit. ".repeat(8);
+    const html = `<!DOCTYPE html><html><head><title>Mailbox</title></head><body><p>${notice}</p><div id="f">Loading…</div><script>
+      setTimeout(() => { document.getElementById("f").innerHTML = "<form><input type='email' name='u'><input type='password' name='p'></form>"; }, 1500);
+      </script></body></html>`;
+    const { evaluated } = await renderSavedHtml(html, "https://quota.example-kit.test/", {
+      evaluate: "document.querySelectorAll('input[type=password]').length",
+    });
+    expect(evaluated).toBe(1);
+    const framed = `<!DOCTYPE html><html><body><iframe style="width:600px;height:400px" srcdoc="&lt;p&gt;Sign in to continue&lt;/p&gt;&lt;input type=password&gt;"></iframe></body></html>`;
+    const { frames } = await renderSavedHtml(framed, "https://framed.example-kit.test/", {
+      frames: { network: "null", inline: "document.body.innerText" },
+    });
+    expect(frames).toEqual([{ url: "about:srcdoc", inline: true, value: "Sign in to continue" }]);
+  });
+
   it("gives up within its time bound on a page that never stops", async () => {
     const started = Date.now();
     const html = "<!DOCTYPE html><html><body><script>for(;;){}</script></body></html>";

@@ -3,7 +3,7 @@ import { within } from "../../util/within.js";
 import { DEVICE_PROFILES, type Device } from "./devices.js";
 import { findChromium } from "./executable.js";
 import { type FrameExpressions, type FrameReading, readChildFrames } from "./frames.js";
-import { awaitLateContent, LATE_CONTENT_MS } from "./late-content.js";
+import { awaitLateContent, LATE_CONTENT_MS, TIMER_WATCH } from "./late-content.js";
 import { LOCKED_DOWN_SWITCHES } from "./launch.js";
 
 /**
@@ -97,6 +97,7 @@ export async function renderSavedHtml(
       }
       return route.abort("blockedbyclient");
     });
+    await context.addInitScript({ content: TIMER_WATCH });
     const tab = await context.newPage();
     // A page that never finishes loading is still shown as far as it got.
     await tab.goto(address, { waitUntil: "load", timeout: left() }).catch(() => undefined);

@@ -159,6 +159,13 @@ export const CONTENT_FINDINGS = [
       "The page showed a desktop browser nothing to type into and little to read, while its own scripts test for a phone (user agent, screen width, touch); shown to a phone, it showed a form or its real content. SMS phishing kits hide this way from the desktops analysts and crawlers use. The scan's report, screenshot and findings describe the phone's view.",
     when: "The capture was taken again as a phone (`shownTo: phone`) and the phone was shown more. Medium when the phone's view asks for a secret (password, code, card, identity number), Low otherwise.",
   }),
+  con("CON-035", {
+    severity: "Medium",
+    title: "Form served from a site's file directory",
+    meaning:
+      "The page asks for a secret from a directory where a site keeps files, not pages: a WordPress site's plugin, theme, upload or core folders (`/wp-content/`, `/wp-includes/`, `/wp-admin/css|js|images|includes/`) or `/.well-known/`. Kits uploaded to a compromised site live there; the site's own sign-in and checkout pages never do.",
+    when: "The page's address (after redirects) is under one of those directories and the page asks for a password, card, identity number, one-time code or wallet secret.",
+  }),
   con("CON-040", {
     severity: "Low",
     title: "Urgency or threat language",

@@ -36,6 +36,7 @@ export const PAGE_LURE_CODES: ReadonlySet<FindingCode> = new Set<FindingCode>([
   "CON-032", // hidden frame from another site
   "CON-033", // anti-analysis tricks
   "CON-034", // content shown only to phones
+  "CON-035", // form served from a site's file directory
   "CON-040", // urgency or threat language
   "CON-041", // reward or prize language
   "CON-042", // fake game-currency or follower generator

@@ -110,8 +110,16 @@ export function readPage(capture: ScanCapture): PageView {
   extras.finish(facts.baseUrl, view);
   const captured = cleanText(capture.text ?? "");
   view.text = captured.length >= facts.text.length / 2 && captured.length > 0 ? captured : facts.text;
-  view.title = cleanText(capture.title ?? "") || facts.title || "";
+  view.title = readTitle(capture.title ?? "") || facts.title || "";
   return view;
+}
+
+/**
+ * A title as the page means it: a title is raw text, so comment markup a kit writes into it to break its
+ * brand's name apart ("T<!-- -->IM Mail") is taken out, as the markup's comments are everywhere else.
+ */
+function readTitle(title: string): string {
+  return cleanText(title.replace(/<!--[\s\S]*?-->/g, ""));
 }
 
 /** A page view straight from markup (tests, saved pages). */
@@ -121,7 +129,7 @@ export function readHtml(html: string, url: string): PageView {
   const view = emptyView(url, facts);
   extras.finish(facts.baseUrl, view);
   view.text = facts.text;
-  view.title = facts.title ?? "";
+  view.title = readTitle(facts.title ?? "");
   return view;
 }
 

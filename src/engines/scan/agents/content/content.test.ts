@@ -573,6 +573,41 @@ describe("wallet secrets", () => {
     expect(seedAsk("we will never ask you for a wallet recovery phrase. paste your seed phrase here")).toBe(
       "seed phrase",
     );
+    // A FAQ's question about being asked asks nothing; a question that is the prompt itself still does.
+    expect(
+      seedAsk("will lido ever ask for my seed phrase? | no. lido never asks for seed phrases."),
+    ).toBeNull();
+    expect(seedAsk("should i share my recovery phrase with support?")).toBeNull();
+    expect(seedAsk("lost access? enter your recovery phrase to restore your wallet")).toBe("recovery phrase");
+    expect(seedAsk("forgot your seed phrase? | import your 12-word seed phrase")).toBe("seed phrase");
+  });
+});
+
+describe("forms served from a site's file directory", () => {
+  const form = `<h1>Employee Self-Service</h1><form action="post.php" method="post"><input type="email" name="e"><input type="password" name="p"><button>Sign in</button></form>`;
+  it("reports a sign-in under a WordPress plugin folder or .well-known, not the site's own login page", () => {
+    const kit = content("https://www.greenvalley-dental.com/wp-content/plugins/wpx/ess/index.php", form);
+    expect(kit.findings.find((f) => f.finding_id === "CON-035")?.severity).toBe("Medium");
+    const wellKnown = content("https://shop.example-bakery.com/.well-known/pki-validation/login.html", form);
+    expect(codes(wellKnown)).toContain("CON-035");
+    expect(codes(content("https://www.greenvalley-dental.com/wp-login.php", form))).not.toContain("CON-035");
+    expect(codes(content("https://www.greenvalley-dental.com/wp-admin/profile.php", form))).not.toContain(
+      "CON-035",
+    );
+    // A file folder's page that asks for nothing is not reported.
+    expect(
+      codes(content("https://www.greenvalley-dental.com/wp-content/uploads/menu.html", "<p>Menu</p>")),
+    ).not.toContain("CON-035");
+  });
+});
+
+describe("titles broken apart by comment markup", () => {
+  it("reads the title without the comments a kit writes into it, and the brand it names", () => {
+    const form = `<form action="/next" method="post"><input type="email" name="e"><input type="password" name="p"></form>`;
+    const split = content("https://kplus-verify.weeblysite.com/", form, "P<!-- -->ay<!-- -->Pal - Log in");
+    expect(split.signals.claims.map((c) => c.brand)).toEqual(["PayPal"]);
+    const plain = content("https://kplus-verify.weeblysite.com/", form, "Account - Log in");
+    expect(plain.signals.claims).toEqual([]);
   });
 });
 

@@ -232,6 +232,14 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       }),
     );
   }
+  const fileDirectory = secrets.length > 0 ? fileDirectoryOf(ctx.final?.url ?? ctx.request?.url) : null;
+  if (fileDirectory)
+    findings.push(
+      makeFinding(
+        "CON-035",
+        `The page asks for ${secretWords(secrets)} from ${fileDirectory}, a directory where the site keeps files, not pages.`,
+      ),
+    );
   if (ctx.capture.shownTo === "phone")
     findings.push(
       makeFinding(
@@ -354,4 +362,19 @@ export function analyzeContentAgent(ctx: ScanContext): AgentOutput<ContentSignal
       parked: kind.parked !== null,
     },
   };
+}
+
+/** Directories of a site's files (a CMS's plugins, themes, uploads and core; `.well-known`), never of its pages. */
+const FILE_DIRECTORY =
+  /^\/(?:[^?#]*\/)?(wp-content|wp-includes|wp-admin\/(?:css|js|images|includes)|\.well-known)\//i;
+
+/** The file directory a page's address is under (`/wp-content/`), or null. */
+export function fileDirectoryOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const match = FILE_DIRECTORY.exec(new URL(url).pathname);
+    return match ? `/${match[1]}/` : null;
+  } catch {
+    return null;
+  }
 }

@@ -38,7 +38,8 @@ const QUOTED = /[«“„"‘‹「『]\s*$/u;
 
 /**
  * The first match of `pattern` (a global expression) that its own sentence does not negate nor quote: "Box
- * will never ask you to confirm your email password" is a reassurance, not a request.
+ * will never ask you to confirm your email password" is a reassurance, not a request; a question about
+ * being asked ("Will Lido ever ask for my seed phrase?") is a FAQ's, not a request either.
  */
 export function firstAffirmed(pattern: RegExp, text: string, negation: RegExp = NEGATION): string | null {
   for (const match of text.matchAll(pattern)) {
@@ -46,7 +47,19 @@ export function firstAffirmed(pattern: RegExp, text: string, negation: RegExp = 
     const sentence = before.slice(
       Math.max(...[".", "!", "?", "|", "\n"].map((c) => before.lastIndexOf(c))) + 1,
     );
-    if (!negation.test(sentence) && !QUOTED.test(sentence)) return match[0];
+    if (negation.test(sentence) || QUOTED.test(sentence)) continue;
+    if (ABOUT_ASKING.test(sentence) && endsAsQuestion(text, match.index + match[0].length)) continue;
+    return match[0];
   }
   return null;
+}
+
+/** Words of a question about being asked ("Will Lido ever ask for my seed phrase?", "Should I share…?"). */
+const ABOUT_ASKING = /\b(?:ever|asks?|asked|share|give|request)\b/;
+
+/** Whether the sentence going on at `from` ends with a question mark. */
+function endsAsQuestion(text: string, from: number): boolean {
+  const rest = text.slice(from, from + 120);
+  const end = rest.search(/[.!?|\n]/);
+  return end >= 0 && rest[end] === "?";
 }
