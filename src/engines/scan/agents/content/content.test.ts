@@ -601,6 +601,30 @@ describe("forms served from a site's file directory", () => {
   });
 });
 
+describe("wallet lures in other languages", () => {
+  const DRAIN = `<script>async function go(){const a=await window.ethereum.request({method:"eth_requestAccounts"});
+    await window.ethereum.request({method:"eth_signTypedData_v4",params:[a[0],JSON.stringify({primaryType:"Permit"})]});}</script>`;
+  it("reads a connect prompt and an airdrop written in Chinese, Japanese or Spanish as an English one", () => {
+    for (const [title, body] of [
+      ["ZKL 空投领取", "<h1>第二季空投现已开放领取</h1><button>连接钱包</button>"],
+      ["エアドロップ受け取り", "<h1>エアドロップ第2弾</h1><button>ウォレットを接続</button>"],
+      ["Airdrop temporada 2", "<h1>Reclama tus tokens</h1><button>Conectar billetera</button>"],
+    ] as const) {
+      const out = content("https://claim-zkl.pages.dev/season2/", `${body}${DRAIN}`, title);
+      expect(codes(out), title).toContain("CON-060");
+    }
+  });
+
+  it("does not read a dApp's own connect button without a lure as a drainer", () => {
+    const out = content(
+      "https://app.swapline.example/ja/swap",
+      `<h1>スワップ</h1><button>ウォレットを接続</button>${DRAIN}`,
+      "スワップ",
+    );
+    expect(codes(out)).not.toContain("CON-060");
+  });
+});
+
 describe("titles broken apart by comment markup", () => {
   it("reads the title without the comments a kit writes into it, and the brand it names", () => {
     const form = `<form action="/next" method="post"><input type="email" name="e"><input type="password" name="p"></form>`;

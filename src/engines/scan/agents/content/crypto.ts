@@ -17,9 +17,18 @@ export interface CryptoFacts {
 
 const CONNECT_TEXT =
   /\bconnect (?:your |a )?wallets?\b|\bwallet ?connect\b|\blink (?:your )?wallet\b|\bsync(?:hroni[sz]e)? (?:your )?wallets?\b|\bvalidate (?:your )?wallets?\b|\bimport (?:your )?wallet\b|\brestore (?:your )?wallet\b|\bwallet (?:validation|rectification|synchroni[sz]ation|recovery|connection)\b|\bconnect (?:to )?(?:metamask|trust wallet|phantom|coinbase wallet)\b/;
+/**
+ * "Connect your wallet" in the languages drainer kits are written in (text is lower-cased; no word
+ * boundaries in scripts that write words without spaces).
+ */
+const CONNECT_TEXT_OTHER =
+  /连接钱包|連接錢包|連結錢包|ウォレット(?:を|に)?接続|지갑\s?연결|подключ(?:ить|ите) кош[её]л[её]к|conect(?:ar|e) (?:(?:tu|su|a|sua) )?(?:billetera|cartera|carteira|wallet)|connect(?:er|ez) (?:votre |le |un )?(?:portefeuille|wallet)|wallet verbinden|verbinde (?:deine |ihre )?wallet|collega (?:il (?:tuo )?)?(?:wallet|portafoglio)|połącz (?:portfel|wallet)|cüzdan(?:ı|ınızı)? bağla|kết nối ví|hubungkan dompet|เชื่อมต่อกระเป๋า/;
 /** Lures of drainer and wallet-phishing pages. */
 const LURE =
   /\bairdrop\b|\bclaim (?:your |free )?(?:tokens?|airdrop|nfts?|allocation)\b|\bclaim now\b|\bclaim window\b|\bfree mint\b|\bgiveaway\b|\bbonus tokens?\b|\brectif(?:y|ication)\b|\b(?:validate|verify|sync(?:hroni[sz]e)?|rectify|restore|recover) (?:your )?wallets?\b|\bwallet (?:validation|verification|synchroni[sz]ation|rectification)\b|\bgas (?:fees? )?(?:is |are )?covered\b|\beligible wallets?\b|\bcheck (?:your )?eligibility\b/;
+/** The same lures in other languages (airdrop, claim tokens or rewards). */
+const LURE_OTHER =
+  /空投|领取(?:代币|奖励|空投)|領取(?:代幣|獎勵|空投)|エアドロップ|에어드[랍롭]|эйрдроп|аирдроп|раздача токенов|получить токены|reclam(?:ar|a) (?:tus |sus )?tokens|resgat(?:ar|e) (?:seus )?tokens|réclamer (?:vos )?jetons|tokens? (?:jetzt )?(?:beanspruchen|abholen)|odbierz (?:tokeny|nagrod)|nhận airdrop|klaim (?:token|airdrop)/;
 /** Global: `seedAsk` walks every match. */
 const SEED_TEXT =
   /\b(?:enter|type|paste|import)(?: in)? (?:your )?(?:12|24|twelve|twenty[- ]four)[- ]word\b|\b(?:secret )?recovery phrase\b|\bseed phrase\b|\bmnemonic(?: phrase)?\b|\bprivate key\b|\bkeystore (?:json|file)\b/g;
@@ -72,8 +81,8 @@ export function analyzeCrypto(page: PageView, text: string, scripts: ScriptFacts
   if (seedPrompt === "private key" && apiKeyPair(page.fields) && !WALLET_SECRET_TEXT.test(captions))
     seedPrompt = null;
   return {
-    connectPrompt: CONNECT_TEXT.exec(clickable)?.[0] ?? null,
-    lure: LURE.exec(captions)?.[0] ?? null,
+    connectPrompt: (CONNECT_TEXT.exec(clickable) ?? CONNECT_TEXT_OTHER.exec(clickable))?.[0] ?? null,
+    lure: (LURE.exec(captions) ?? LURE_OTHER.exec(captions))?.[0] ?? null,
     connectApis: scripts.connectApis,
     drainApis: scripts.drainApis,
     seedPrompt,
