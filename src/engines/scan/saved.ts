@@ -20,19 +20,16 @@ export interface SavedCaptureOptions {
 const TYPED_INPUT =
   /<(?:input\b(?![^>]*\btype\s*=\s*["']?(?:hidden|submit|button|image|reset|checkbox|radio)\b)|textarea\b)/gi;
 
-const UNTYPED = new Set(["hidden", "submit", "button", "image", "reset", "checkbox", "radio"]);
-
 /**
- * The rendered document (with the forms of its frames), unless the page's scripts took away every field its markup offers (a kit that
- * replaces itself with "404 Not Found" outside phones, or that clears itself for a browser it distrusts):
- * then the markup is what the page is, and the render only what it showed this browser.
+ * The rendered document (with the frames the page wrote itself, `withFrames`), unless the page's scripts
+ * took away every field its markup offers (a kit that replaces itself with "404 Not Found" outside phones,
+ * or that clears itself for a browser it distrusts): then the markup is what the page is, and the render
+ * only what it showed this browser.
  */
 function renderedView(html: string, rendered: DomSnapshot | null | undefined): DomSnapshot | null {
   if (!rendered?.html) return null;
   const declared = html.match(TYPED_INPUT)?.length ?? 0;
-  const shown =
-    (rendered.html.match(TYPED_INPUT)?.length ?? 0) +
-    rendered.forms.filter((form) => form.inputs.some((input) => !UNTYPED.has(input.type))).length;
+  const shown = rendered.html.match(TYPED_INPUT)?.length ?? 0;
   return declared > 0 && shown === 0 ? null : rendered;
 }
 

@@ -1,3 +1,4 @@
+import { escapeMarkup } from "../../../util/markup.js";
 import type { FrameExpressions, FrameReading } from "../../browser/frames.js";
 import type { CapturedForm } from "./types.js";
 
@@ -204,9 +205,6 @@ export function readSnapshot(value: unknown, limits = DEFAULT_SNAPSHOT_LIMITS): 
   };
 }
 
-const attributeValue = (value: string): string =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /**
  * The document with what its child frames show. Every frame's forms join the document's, marked with the
  * frame's address. A frame the page wrote itself (srcdoc, about:blank, data:) is the page's own content in
@@ -236,7 +234,7 @@ export function withFrames(
     }
     const frameHtml = text(value.html, limits.htmlChars);
     if (frameHtml.trim() === "") continue;
-    const framed = `<div data-frame="${attributeValue(reading.url)}">${frameHtml}</div>`;
+    const framed = `<div data-frame="${escapeMarkup(reading.url)}">${frameHtml}</div>`;
     const close = html.toLowerCase().lastIndexOf("</body>");
     html = close < 0 ? html + framed : html.slice(0, close) + framed + html.slice(close);
     htmlLength += framed.length;

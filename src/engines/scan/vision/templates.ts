@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { escapeMarkup } from "../../../util/markup.js";
 import { type MarkSource, markSources } from "./marks.js";
 import { dot } from "./raster.js";
 import { aspectCompatible, describeMask, isGreyMark, type ShapeDescriptor, VARIANT_SIZES } from "./shape.js";
@@ -38,10 +39,6 @@ const EXCLUDED_GENERICITY = 0.93;
 const PLAIN_SOLIDITY = 0.9;
 const DRAWN = 88;
 const COLUMNS = 24;
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** Renders cells of an SVG sprite sheet and returns each cell's RGBA pixels. */
 async function renderSprite(cells: readonly string[]): Promise<Array<{ rgba: Uint8Array }>> {
@@ -133,7 +130,7 @@ function describeCell(rgba: Uint8Array): ShapeDescriptor | null {
 
 function markCell(source: MarkSource): string {
   const pad = (CELL - DRAWN) / 2;
-  const paths = source.paths.map((p) => `<path fill="${p.fill}" d="${escapeXml(p.d)}"/>`).join("");
+  const paths = source.paths.map((p) => `<path fill="${p.fill}" d="${escapeMarkup(p.d)}"/>`).join("");
   return `<g transform="translate(${pad},${pad}) scale(${DRAWN / 24})">${paths}</g>`;
 }
 
@@ -151,7 +148,7 @@ function referenceCells(): Array<{ name: string; svg: string }> {
     for (const glyph of GLYPHS) {
       cells.push({
         name: `glyph ${glyph}`,
-        svg: `<text x="48" y="74" font-family="${font.family}" font-weight="${font.weight}" font-size="72" text-anchor="middle">${escapeXml(glyph)}</text>`,
+        svg: `<text x="48" y="74" font-family="${font.family}" font-weight="${font.weight}" font-size="72" text-anchor="middle">${escapeMarkup(glyph)}</text>`,
       });
     }
   }
